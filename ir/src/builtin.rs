@@ -1,0 +1,25 @@
+//! The builtin dialect: `builtin.module` and `builtin.unrealized_conversion_cast`.
+
+use crate::dialect::{Dialect, OpInfo, Traits};
+use crate::Context;
+
+/// Register the builtin dialect (done by [`Context::new`]).
+pub fn register(ctx: &mut Context) {
+    let d = Dialect::new("builtin")
+        .op(OpInfo::new("builtin.module")
+            .traits(
+                Traits::ISOLATED_FROM_ABOVE
+                    | Traits::SYMBOL_TABLE
+                    | Traits::NO_TERMINATOR
+                    | Traits::SINGLE_BLOCK
+                    | Traits::ONE_REGION
+                    | Traits::NO_REGION_ARGUMENTS
+                    | Traits::GRAPH_REGIONS
+                    | Traits::AFFINE_SCOPE
+                    | Traits::ZERO_OPERANDS
+                    | Traits::ZERO_RESULTS,
+            )
+            .inherent(&["sym_name", "sym_visibility"]))
+        .op(OpInfo::new("builtin.unrealized_conversion_cast").traits(Traits::PURE));
+    ctx.register_dialect(d);
+}

@@ -1,0 +1,360 @@
+//! The [`Context`]: owner of everything (MLIR's `MLIRContext` plus the IR it holds).
+//!
+//! MLIR splits ownership between the context (uniqued types and attributes) and the IR tree
+//! (operations own their regions). Strata keeps both in one context with arenas, so handles
+//! ([`Type`], [`Attribute`], [`OpId`], [`BlockId`], [`RegionId`], [`Value`]) are small `Copy`
+//! indices and no lifetimes leak into pass code.
+//!
+//! Architecture invariants:
+//! - Types and attributes are interned: structural equality is handle equality.
+//! - Every use of a value is recorded in that value's use list; all mutation of operands goes
+//!   through the context so use lists stay exact. Replace-all-uses and erase cost O(uses).
+//! - Erased operations, blocks and regions leave a tombstone; handles to them must not be used.
+
+use indexmap::IndexSet;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::attributes::{AttrKind, Attribute, FloatBits, Location, NamedAttribute};
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::dialect::{Dialect, OpInfo};
+use crate::ir::*;
+use crate::types::{FloatKind, Signedness, Type, TypeKind};
+
+/// An interned string (identifier, attribute name, file name, symbol name).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Symbol(pub(crate) u32);
+
+/// Owner of interned types, attributes, strings, the dialect registry, the IR arenas and the
+/// diagnostics emitted so far.
+pub struct Context {
+    strings: IndexSet<Box<str>>,
+    types: IndexSet<TypeKind>,
+    attrs: IndexSet<AttrKind>,
+    op_names: Vec<OpNameData>,
+    op_name_index: HashMap<Box<str>, OpName>,
+    dialects: indexmap::IndexMap<String, Rc<Dialect>>,
+    pub(crate) ops: Vec<OpData>,
+    pub(crate) blocks: Vec<BlockData>,
+    pub(crate) regions: Vec<RegionData>,
+    /// Whether operations of unregistered dialects are accepted (`--allow-unregistered-dialect`).
+    pub allow_unregistered: bool,
+    diagnostics: Vec<Diagnostic>,
+    /// Source texts by file name, for rendering diagnostics with the source line and a caret.
+    pub sources: HashMap<String, Rc<str>>,
+    /// Blobs of `dense_resource` attributes from `{-# dialect_resources: ... #-}`, by dialect and key.
+    pub resources: indexmap::IndexMap<(String, String), String>,
+    /// External resources other than dialect resources, kept verbatim (group, key, value text).
+    pub external_resources: Vec<(String, String, String)>,
+    unknown_loc: Attribute,
+}
+
+/// Data of an interned operation name.
+pub struct OpNameData {
+    /// The full name, e.g. `stablehlo.add`.
+    pub name: Box<str>,
+    /// Length of the dialect prefix (text before the first `.`), 0 if none.
+    pub dialect_len: usize,
+    /// The registered definition, if the op's dialect registered it.
+    pub info: Option<Rc<OpInfo>>,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Context {
+    /// A context with only the builtin dialect.
+    pub fn new() -> Self {
+        let mut ctx = Context {
+            strings: IndexSet::new(),
+            types: IndexSet::new(),
+            attrs: IndexSet::new(),
+            op_names: Vec::new(),
+            op_name_index: HashMap::new(),
+            dialects: indexmap::IndexMap::new(),
+            ops: Vec::new(),
+            blocks: Vec::new(),
+            regions: Vec::new(),
+            allow_unregistered: false,
+            diagnostics: Vec::new(),
+            sources: HashMap::new(),
+            resources: indexmap::IndexMap::new(),
+            external_resources: Vec::new(),
+            unknown_loc: Attribute(0),
+        };
+        ctx.unknown_loc = ctx.intern_attr(AttrKind::Location(Location::Unknown));
+        crate::builtin::register(&mut ctx);
+        ctx
+    }
+
+    // ----- strings -----
+
+    /// Intern a string.
+    pub fn sym(&mut self, s: &str) -> Symbol {
+        if let Some(i) = self.strings.get_index_of(s) {
+            return Symbol(i as u32);
+        }
+        let (i, _) = self.strings.insert_full(s.into());
+        Symbol(i as u32)
+    }
+
+    /// Look up an already interned string without interning it.
+    pub fn lookup_sym(&self, s: &str) -> Option<Symbol> {
+        self.strings.get_index_of(s).map(|i| Symbol(i as u32))
+    }
+
+    /// The text of an interned string.
+    pub fn str(&self, s: Symbol) -> &str {
+        &self.strings[s.0 as usize]
+    }
+
+    // ----- types -----
+
+    /// Intern a type.
+    pub fn intern_type(&mut self, kind: TypeKind) -> Type {
+        if let Some(i) = self.types.get_index_of(&kind) {
+            return Type(i as u32);
+        }
+        let (i, _) = self.types.insert_full(kind);
+        Type(i as u32)
+    }
+
+    /// The structure of a type.
+    pub fn type_kind(&self, t: Type) -> &TypeKind {
+        &self.types[t.0 as usize]
+    }
+
+    /// `iN` / `siN` / `uiN`.
+    pub fn integer_type(&mut self, width: u32, signedness: Signedness) -> Type {
+        self.intern_type(TypeKind::Integer { width, signedness })
+    }
+
+    /// Signless `iN`.
+    pub fn int_type(&mut self, width: u32) -> Type {
+        self.integer_type(width, Signedness::Signless)
+    }
+
+    /// `index`
+    pub fn index_type(&mut self) -> Type {
+        self.intern_type(TypeKind::Index)
+    }
+
+    /// A float type.
+    pub fn float_type(&mut self, k: FloatKind) -> Type {
+        self.intern_type(TypeKind::Float(k))
+    }
+
+    /// `none`
+    pub fn none_type(&mut self) -> Type {
+        self.intern_type(TypeKind::None)
+    }
+
+    /// `complex<T>`
+    pub fn complex_type(&mut self, element: Type) -> Type {
+        self.intern_type(TypeKind::Complex(element))
+    }
+
+    /// A ranked tensor type without encoding.
+    pub fn tensor_type(&mut self, shape: &[i64], element: Type) -> Type {
+        self.intern_type(TypeKind::RankedTensor { shape: shape.to_vec(), element, encoding: None })
+    }
+
+    /// `(inputs) -> results`
+    pub fn function_type(&mut self, inputs: Vec<Type>, results: Vec<Type>) -> Type {
+        self.intern_type(TypeKind::Function { inputs, results })
+    }
+
+    /// `tuple<...>`
+    pub fn tuple_type(&mut self, elements: Vec<Type>) -> Type {
+        self.intern_type(TypeKind::Tuple(elements))
+    }
+
+    /// A dialect type `!dialect.body`.
+    pub fn dialect_type(&mut self, dialect: &str, body: &str) -> Type {
+        let dialect = self.sym(dialect);
+        self.intern_type(TypeKind::Dialect { dialect, body: body.to_string(), opaque: false })
+    }
+
+    // ----- attributes -----
+
+    /// Intern an attribute. Dictionaries are sorted by name here, so every dictionary is canonical.
+    pub fn intern_attr(&mut self, kind: AttrKind) -> Attribute {
+        let kind = match kind {
+            AttrKind::Dictionary(mut entries) => {
+                let strings = &self.strings;
+                entries.sort_by(|a, b| strings[a.name.0 as usize].cmp(&strings[b.name.0 as usize]));
+                AttrKind::Dictionary(entries)
+            }
+            k => k,
+        };
+        if let Some(i) = self.attrs.get_index_of(&kind) {
+            return Attribute(i as u32);
+        }
+        let (i, _) = self.attrs.insert_full(kind);
+        Attribute(i as u32)
+    }
+
+    /// The structure of an attribute.
+    pub fn attr_kind(&self, a: Attribute) -> &AttrKind {
+        &self.attrs[a.0 as usize]
+    }
+
+    /// `unit`
+    pub fn unit_attr(&mut self) -> Attribute {
+        self.intern_attr(AttrKind::Unit)
+    }
+
+    /// An integer attribute.
+    pub fn int_attr(&mut self, value: i128, ty: Type) -> Attribute {
+        self.intern_attr(AttrKind::Integer { value, ty })
+    }
+
+    /// An `i64` integer attribute.
+    pub fn i64_attr(&mut self, value: i64) -> Attribute {
+        let t = self.int_type(64);
+        self.int_attr(value as i128, t)
+    }
+
+    /// A `bool` (`i1`) attribute: prints `true` / `false`.
+    pub fn bool_attr(&mut self, value: bool) -> Attribute {
+        let t = self.int_type(1);
+        self.int_attr(value as i128, t)
+    }
+
+    /// A float attribute from an `f64` value, rounded to `ty` only for f64/f32 (other types: use
+    /// [`AttrKind::Float`] with exact bits).
+    pub fn f64_attr(&mut self, value: f64, ty: Type) -> Attribute {
+        let bits = match self.type_kind(ty) {
+            TypeKind::Float(FloatKind::F32) => (value as f32).to_bits() as u128,
+            _ => value.to_bits() as u128,
+        };
+        self.intern_attr(AttrKind::Float { bits: FloatBits(bits), ty })
+    }
+
+    /// A string attribute.
+    pub fn string_attr(&mut self, value: &str) -> Attribute {
+        self.intern_attr(AttrKind::String { value: value.to_string(), ty: None })
+    }
+
+    /// A type attribute.
+    pub fn type_attr(&mut self, t: Type) -> Attribute {
+        self.intern_attr(AttrKind::Type(t))
+    }
+
+    /// An array attribute.
+    pub fn array_attr(&mut self, elements: Vec<Attribute>) -> Attribute {
+        self.intern_attr(AttrKind::Array(elements))
+    }
+
+    /// `array<i64: ...>`
+    pub fn dense_i64_array(&mut self, values: &[i64]) -> Attribute {
+        let element = self.int_type(64);
+        self.intern_attr(AttrKind::DenseArray { element, values: values.to_vec() })
+    }
+
+    /// A dictionary attribute.
+    pub fn dict_attr(&mut self, entries: Vec<NamedAttribute>) -> Attribute {
+        self.intern_attr(AttrKind::Dictionary(entries))
+    }
+
+    /// `@name`
+    pub fn symbol_ref_attr(&mut self, name: &str) -> Attribute {
+        let root = self.sym(name);
+        self.intern_attr(AttrKind::SymbolRef { root, nested: vec![] })
+    }
+
+    /// `loc(unknown)`
+    pub fn unknown_loc(&self) -> Attribute {
+        self.unknown_loc
+    }
+
+    /// `loc("file":line:col)`
+    pub fn file_loc(&mut self, file: &str, line: u32, col: u32) -> Attribute {
+        let file = self.sym(file);
+        self.intern_attr(AttrKind::Location(Location::FileLineCol { file, line, col, end: None }))
+    }
+
+    // ----- dialects and op names -----
+
+    /// Register a dialect and its operations. Re-registering a dialect replaces it.
+    pub fn register_dialect(&mut self, dialect: Dialect) {
+        let dialect = Rc::new(dialect);
+        for info in &dialect.ops {
+            let name = self.op_name(&info.name);
+            self.op_names[name.0 as usize].info = Some(info.clone());
+        }
+        self.dialects.insert(dialect.name.clone(), dialect);
+    }
+
+    /// A registered dialect by namespace.
+    pub fn dialect(&self, name: &str) -> Option<&Rc<Dialect>> {
+        self.dialects.get(name)
+    }
+
+    /// Namespaces of all registered dialects, in registration order.
+    pub fn dialect_names(&self) -> impl Iterator<Item = &str> {
+        self.dialects.keys().map(|s| s.as_str())
+    }
+
+    /// Intern an operation name.
+    pub fn op_name(&mut self, name: &str) -> OpName {
+        if let Some(n) = self.op_name_index.get(name) {
+            return *n;
+        }
+        let id = OpName(self.op_names.len() as u32);
+        let dialect_len = name.find('.').unwrap_or(0);
+        let info = self
+            .dialects
+            .get(&name[..dialect_len])
+            .and_then(|d| d.ops.iter().find(|o| &*o.name == name).cloned());
+        self.op_names.push(OpNameData { name: name.into(), dialect_len, info });
+        self.op_name_index.insert(name.into(), id);
+        id
+    }
+
+    /// Data of an operation name.
+    pub fn op_name_data(&self, name: OpName) -> &OpNameData {
+        &self.op_names[name.0 as usize]
+    }
+
+    /// The text of an operation name.
+    pub fn op_name_str(&self, name: OpName) -> &str {
+        &self.op_names[name.0 as usize].name
+    }
+
+    /// The registered definition of an operation name, if any.
+    pub fn op_info(&self, name: OpName) -> Option<&Rc<OpInfo>> {
+        self.op_names[name.0 as usize].info.as_ref()
+    }
+
+    // ----- diagnostics -----
+
+    /// Record a diagnostic. Tools drain them with [`Context::take_diagnostics`].
+    pub fn emit(&mut self, d: Diagnostic) {
+        self.diagnostics.push(d);
+    }
+
+    /// Emit an error at a location and return it for chaining (`Err(ctx.emit_error(..))`).
+    pub fn emit_error(&mut self, loc: Attribute, message: impl Into<String>) -> crate::Failure {
+        self.emit(Diagnostic::new(Severity::Error, loc, message));
+        crate::Failure
+    }
+
+    /// All diagnostics emitted so far, removed from the context.
+    pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.diagnostics)
+    }
+
+    /// Diagnostics emitted so far.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// Whether any error has been emitted (and not taken).
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.severity == Severity::Error)
+    }
+}

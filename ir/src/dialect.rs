@@ -1,0 +1,194 @@
+//! Dialects and operation definitions (MLIR's `Dialect`, `OperationName::Impl`, op traits).
+//!
+//! A dialect registers [`OpInfo`]s: the op's name, its traits, which attributes are inherent
+//! (properties), and hooks for verification, custom assembly, folding. Unregistered ops have no
+//! `OpInfo` and are accepted only with `--allow-unregistered-dialect`.
+
+use std::any::Any;
+use std::rc::Rc;
+
+use crate::attributes::Attribute;
+use crate::ir::{OpId, OperationState, Value};
+use crate::parser::{OpAsmParser, ParseResult};
+use crate::printer::OpAsmPrinter;
+use crate::types::Type;
+use crate::Context;
+
+/// Operation traits (MLIR's `OpTrait`s), as bit flags.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Traits(pub u64);
+
+#[allow(missing_docs)]
+impl Traits {
+    pub const NONE: Traits = Traits(0);
+    /// No side effects (MLIR's `Pure` = `NoMemoryEffect` + `AlwaysSpeculatable`).
+    pub const PURE: Traits = Traits(1 << 0);
+    pub const COMMUTATIVE: Traits = Traits(1 << 1);
+    pub const IS_TERMINATOR: Traits = Traits(1 << 2);
+    pub const SAME_OPERANDS_AND_RESULT_TYPE: Traits = Traits(1 << 3);
+    pub const SYMBOL_TABLE: Traits = Traits(1 << 4);
+    pub const ISOLATED_FROM_ABOVE: Traits = Traits(1 << 5);
+    /// Single-block regions may omit the terminator.
+    pub const NO_TERMINATOR: Traits = Traits(1 << 6);
+    pub const SINGLE_BLOCK: Traits = Traits(1 << 7);
+    /// Defines a symbol (`sym_name` attribute).
+    pub const SYMBOL: Traits = Traits(1 << 8);
+    pub const RETURN_LIKE: Traits = Traits(1 << 9);
+    pub const CONSTANT_LIKE: Traits = Traits(1 << 10);
+    pub const ZERO_OPERANDS: Traits = Traits(1 << 11);
+    pub const ONE_RESULT: Traits = Traits(1 << 12);
+    pub const ZERO_RESULTS: Traits = Traits(1 << 13);
+    pub const ZERO_REGIONS: Traits = Traits(1 << 14);
+    pub const ELEMENTWISE: Traits = Traits(1 << 15);
+    pub const SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE: Traits = Traits(1 << 16);
+    pub const SAME_OPERANDS_AND_RESULT_SHAPE: Traits = Traits(1 << 17);
+    /// Regions are graph regions (no dominance requirement), like `builtin.module`.
+    pub const GRAPH_REGIONS: Traits = Traits(1 << 18);
+    pub const AFFINE_SCOPE: Traits = Traits(1 << 19);
+    pub const RECURSIVE_MEMORY_EFFECTS: Traits = Traits(1 << 20);
+    pub const NO_REGION_ARGUMENTS: Traits = Traits(1 << 21);
+    pub const ONE_REGION: Traits = Traits(1 << 22);
+
+    /// Whether all bits of `other` are set.
+    pub fn contains(self, other: Traits) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for Traits {
+    type Output = Traits;
+    fn bitor(self, rhs: Traits) -> Traits {
+        Traits(self.0 | rhs.0)
+    }
+}
+
+/// Result of folding one result of an op.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum FoldResult {
+    /// The result is this constant attribute (materialized by the dialect).
+    Attr(Attribute),
+    /// The result is this existing value.
+    Value(Value),
+}
+
+/// Verify hook: `Err(message)` becomes `'<op name>' op <message>` at the op's location.
+pub type VerifyFn = fn(&Context, OpId) -> Result<(), String>;
+/// Custom-assembly parse hook: fills the operation state after the op name has been read.
+pub type ParseFn = fn(&mut OpAsmParser<'_, '_>, &mut OperationState) -> ParseResult<()>;
+/// Custom-assembly print hook: prints everything after the op name (and the results' `=`).
+pub type PrintFn = fn(&mut OpAsmPrinter<'_>, OpId);
+/// Fold hook: given the constant values of operands (where known), returns a fold result for
+/// every result, or `None` if it does not fold. May not mutate the IR except to update the op
+/// in place (returning its own results).
+pub type FoldFn = fn(&mut Context, OpId, &[Option<Attribute>]) -> Option<Vec<FoldResult>>;
+/// Constant materialization hook of a dialect: create (detached) a constant op producing `value`
+/// of type `ty`.
+pub type MaterializeFn = fn(&mut Context, Attribute, Type, Attribute) -> Option<OpId>;
+
+/// The definition of a registered operation.
+pub struct OpInfo {
+    /// Full name (`dialect.op`).
+    pub name: String,
+    /// Traits.
+    pub traits: Traits,
+    /// Names of inherent attributes (printed in `<{...}>` in generic form).
+    pub inherent_attrs: Vec<&'static str>,
+    /// Verifier.
+    pub verify: Option<VerifyFn>,
+    /// Verifier that runs after the regions are verified (MLIR's `verifyRegions`).
+    pub verify_regions: Option<VerifyFn>,
+    /// Custom parser.
+    pub parse: Option<ParseFn>,
+    /// Custom printer.
+    pub print: Option<PrintFn>,
+    /// Folder.
+    pub fold: Option<FoldFn>,
+    /// Anything else a dialect wants to attach (type inference, interpreter kernels, ...).
+    pub ext: Option<Rc<dyn Any>>,
+}
+
+impl OpInfo {
+    /// A definition with no traits and no hooks.
+    pub fn new(name: impl Into<String>) -> Self {
+        OpInfo {
+            name: name.into(),
+            traits: Traits::NONE,
+            inherent_attrs: Vec::new(),
+            verify: None,
+            verify_regions: None,
+            parse: None,
+            print: None,
+            fold: None,
+            ext: None,
+        }
+    }
+    /// Add traits.
+    pub fn traits(mut self, t: Traits) -> Self {
+        self.traits = self.traits | t;
+        self
+    }
+    /// Declare inherent attributes.
+    pub fn inherent(mut self, names: &[&'static str]) -> Self {
+        self.inherent_attrs.extend_from_slice(names);
+        self
+    }
+    /// Set the verifier.
+    pub fn verifier(mut self, f: VerifyFn) -> Self {
+        self.verify = Some(f);
+        self
+    }
+    /// Set the region verifier.
+    pub fn region_verifier(mut self, f: VerifyFn) -> Self {
+        self.verify_regions = Some(f);
+        self
+    }
+    /// Set the custom assembly hooks.
+    pub fn assembly(mut self, parse: ParseFn, print: PrintFn) -> Self {
+        self.parse = Some(parse);
+        self.print = Some(print);
+        self
+    }
+    /// Set the folder.
+    pub fn folder(mut self, f: FoldFn) -> Self {
+        self.fold = Some(f);
+        self
+    }
+    /// Attach dialect-specific data.
+    pub fn extension(mut self, ext: Rc<dyn Any>) -> Self {
+        self.ext = Some(ext);
+        self
+    }
+    /// Whether the op has all of `t`.
+    pub fn has(&self, t: Traits) -> bool {
+        self.traits.contains(t)
+    }
+}
+
+/// A dialect: a namespace with its operations and hooks.
+pub struct Dialect {
+    /// Namespace (`stablehlo`, `func`, ...).
+    pub name: String,
+    /// Operations.
+    pub ops: Vec<Rc<OpInfo>>,
+    /// Constant materialization for folding.
+    pub materialize_constant: Option<MaterializeFn>,
+}
+
+impl Dialect {
+    /// A dialect with no ops yet.
+    pub fn new(name: impl Into<String>) -> Self {
+        Dialect { name: name.into(), ops: Vec::new(), materialize_constant: None }
+    }
+    /// Add an op.
+    pub fn op(mut self, info: OpInfo) -> Self {
+        self.ops.push(Rc::new(info));
+        self
+    }
+}
+
+impl Context {
+    /// Whether the op's definition has all the given traits (false for unregistered ops).
+    pub fn op_has_trait(&self, op: OpId, t: Traits) -> bool {
+        self.op_info(self.op(op).name).map(|i| i.has(t)).unwrap_or(false)
+    }
+}

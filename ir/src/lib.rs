@@ -1,0 +1,40 @@
+//! `strata-ir`: Strata's MLIR-style core.
+//!
+//! - [`Context`] owns interned [`Type`]s and [`Attribute`]s, the dialect registry, and the IR
+//!   arenas (operations, blocks, regions) — see [`context`] and [`ir`].
+//! - [`parser`] and [`printer`] implement MLIR's textual format (generic form for any op, custom
+//!   forms registered by dialects), [`diagnostics`] renders `file:line:col` errors.
+//! - [`verifier`], [`rewrite`] (rewriter and greedy pattern driver) and [`pass`] (pass manager,
+//!   pipeline syntax, instrumentation) build on that.
+//!
+//! This crate knows no dialect but `builtin`.
+#![warn(missing_docs)]
+
+pub mod attributes;
+pub mod builtin;
+pub mod context;
+pub mod diagnostics;
+pub mod dialect;
+pub mod ir;
+pub mod parser;
+pub mod printer;
+pub mod types;
+
+pub use attributes::{AttrKind, Attribute, NamedAttribute};
+pub use context::{Context, Symbol};
+pub use diagnostics::{Diagnostic, Severity};
+pub use dialect::{Dialect, OpInfo, Traits};
+pub use ir::{BlockId, InsertPoint, OpId, OpName, OperationState, RegionId, Use, Value};
+pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
+
+/// Marker that an error has been reported as a diagnostic in the [`Context`].
+/// (MLIR's `LogicalResult::failure()` after `emitError`.)
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Failure;
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("failure (see diagnostics)")
+    }
+}
+impl std::error::Error for Failure {}
