@@ -203,26 +203,17 @@ pub enum AttrKind {
     },
     /// A location.
     Location(Location),
-    /// A dialect attribute: `#dialect.name<body>` (pretty) or `#dialect<"body">` (opaque).
-    /// `body` is the text after `dialect.` (e.g. `conv<[b, 0, f]x[0, i, o]->[b, 0, f]>`).
+    /// A dialect attribute. Pretty form `#dialect.body` (`opaque == false`): `body` is the text
+    /// after `dialect.` (e.g. `conv<[b, 0, f]x[0, i, o]->[b, 0, f]>`). Angle form
+    /// `#dialect<body>` (`opaque == true`): `body` is the text inside the angle brackets, verbatim
+    /// (e.g. `comparison_direction LT` for `#stablehlo<comparison_direction LT>`).
     Dialect {
         /// The dialect namespace.
         dialect: Symbol,
         /// The rest, verbatim.
         body: String,
-        /// Whether it was written in the opaque form `#dialect<"body">`.
+        /// Whether it was written in the angle form `#dialect<body>`.
         opaque: bool,
-    },
-    /// A dialect attribute a registered dialect parsed into structure: `#dialect.mnemonic<...>`
-    /// printed by the dialect's own hook. `params` carries the parsed parameters in a generic,
-    /// comparable form (named attributes).
-    DialectStruct {
-        /// The dialect namespace.
-        dialect: Symbol,
-        /// The mnemonic (e.g. `gather` in `#stablehlo.gather<...>`).
-        mnemonic: Symbol,
-        /// The parameters.
-        params: Vec<NamedAttribute>,
     },
 }
 

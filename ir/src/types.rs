@@ -193,15 +193,17 @@ pub enum TypeKind {
     },
     /// `none`
     None,
-    /// A dialect type: `!dialect.name<body>` (pretty) or `!dialect<"body">` (opaque).
-    /// `body` is everything after `dialect.`, e.g. `token` for `!stablehlo.token` or
-    /// `uniform<i8:f32, 1.0>` for `!quant.uniform<i8:f32, 1.0>`. Dialects interpret the body.
+    /// A dialect type. Pretty form `!dialect.body` (`opaque == false`): `body` is everything
+    /// after `dialect.`, e.g. `token` for `!stablehlo.token`, `uniform<i8:f32, 1.0>` for
+    /// `!quant.uniform<i8:f32, 1.0>`. Angle form `!dialect<body>` (`opaque == true`): `body` is
+    /// the text inside the angle brackets, verbatim (e.g. `"foo"` with its quotes).
+    /// Dialects interpret the body.
     Dialect {
         /// The dialect namespace.
         dialect: Symbol,
         /// The rest of the type, verbatim (whitespace-normalized as written).
         body: String,
-        /// Whether it was written in the opaque form `!dialect<"body">`.
+        /// Whether it was written in the angle form `!dialect<body>`.
         opaque: bool,
     },
 }
