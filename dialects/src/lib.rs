@@ -1,1 +1,3 @@
 //! Strata dialects.
+
+pub mod value;

@@ -1,0 +1,207 @@
+//! Quantized element types (`!quant.uniform<...>`, MLIR's `quant::UniformQuantizedType` and
+//! `UniformQuantizedPerAxisType`), parsed from the dialect-type body the IR keeps verbatim.
+//!
+//! Grammar (StableHLO spec, "Types"):
+//! `uniform<storage[<min:max>]:expressed[:dim], scale[:zp] | {scale[:zp], ...}>`.
+
+use strata_ir::{Context, FloatKind, Type, TypeKind};
+
+/// A parsed `!quant.uniform` element type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuantType {
+    /// Whether the storage type is signed (`i8`/`si8`) or unsigned (`u8`/`ui8`).
+    pub signed: bool,
+    /// Storage width in bits.
+    pub storage_width: u32,
+    /// Minimum storage value (defaults to the storage type's minimum).
+    pub storage_min: i64,
+    /// Maximum storage value (defaults to the storage type's maximum).
+    pub storage_max: i64,
+    /// Expressed (float) type.
+    pub expressed: FloatKind,
+    /// Quantization dimension for per-axis quantization.
+    pub quantization_dimension: Option<i64>,
+    /// Scales (one for per-tensor).
+    pub scales: Vec<f64>,
+    /// Zero points (one per scale).
+    pub zero_points: Vec<i64>,
+}
+
+impl QuantType {
+    /// Whether it is per-axis quantized.
+    pub fn is_per_axis(&self) -> bool {
+        self.quantization_dimension.is_some()
+    }
+    /// The storage type as an MLIR keyword (`i8`, `ui8`).
+    pub fn storage_name(&self) -> String {
+        format!("{}{}", if self.signed { "i" } else { "ui" }, self.storage_width)
+    }
+    /// Whether the storage types (width, signedness, range) are the same.
+    pub fn same_storage(&self, o: &QuantType) -> bool {
+        self.signed == o.signed
+            && self.storage_width == o.storage_width
+            && self.storage_min == o.storage_min
+            && self.storage_max == o.storage_max
+    }
+}
+
+/// Parse a quant dialect type; `None` if `t` is not `!quant.uniform<...>` or malformed.
+pub fn quant_type(ctx: &Context, t: Type) -> Option<QuantType> {
+    match ctx.type_kind(t) {
+        TypeKind::Dialect { dialect, body, opaque } if ctx.str(*dialect) == "quant" => {
+            let body = if *opaque { body.as_str() } else { body.strip_prefix("uniform")? };
+            parse_uniform(body.trim()).ok()
+        }
+        _ => None,
+    }
+}
+
+/// The quantized element type of a tensor type (or of `t` itself).
+pub fn quant_element(ctx: &Context, t: Type) -> Option<QuantType> {
+    let e = ctx.type_kind(t).element_type().unwrap_or(t);
+    quant_type(ctx, e)
+}
+
+/// Parse the text after `uniform`: `<i8:f32, 1.0:17>`.
+pub fn parse_uniform(s: &str) -> Result<QuantType, String> {
+    let s = s.trim();
+    let inner = s
+        .strip_prefix('<')
+        .and_then(|r| r.strip_suffix('>'))
+        .ok_or_else(|| format!("expected '<...>' in quantized type, got '{s}'"))?;
+    // Split at the first top-level ',' (outside of `<>`/`{}`).
+    let mut depth = 0i32;
+    let mut split = None;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '<' | '{' => depth += 1,
+            '>' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                split = Some(i);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let split = split.ok_or("expected ',' in quantized type")?;
+    let (head, params) = (inner[..split].trim(), inner[split + 1..].trim());
+    // head: storage[<min:max>]:expressed[:dim]
+    let (storage, rest) = match head.find(['<', ':']) {
+        Some(i) => (&head[..i], &head[i..]),
+        None => return Err("expected ':' in quantized type".into()),
+    };
+    let (signed, width) = if let Some(w) = storage.strip_prefix("ui").or_else(|| storage.strip_prefix('u')) {
+        (false, w)
+    } else if let Some(w) = storage.strip_prefix("si").or_else(|| storage.strip_prefix('i')) {
+        (true, w)
+    } else {
+        return Err(format!("invalid storage type '{storage}'"));
+    };
+    let storage_width: u32 = width.parse().map_err(|_| format!("invalid storage type '{storage}'"))?;
+    if storage_width == 0 || storage_width > 64 {
+        return Err(format!("invalid storage width {storage_width}"));
+    }
+    let (dmin, dmax) = if signed {
+        (-(1i128 << (storage_width - 1)) as i64, ((1i128 << (storage_width - 1)) - 1) as i64)
+    } else {
+        (0, ((1i128 << storage_width) - 1).min(i64::MAX as i128) as i64)
+    };
+    let (mut storage_min, mut storage_max) = (dmin, dmax);
+    let mut rest = rest;
+    if let Some(r) = rest.strip_prefix('<') {
+        let close = r.find('>').ok_or("expected '>' after storage range")?;
+        let range = &r[..close];
+        // The separator is the ':' that is not a leading sign position.
+        let colon = range[1..].find(':').map(|i| i + 1).ok_or("expected ':' in storage range")?;
+        storage_min = range[..colon].trim().parse().map_err(|_| "invalid storage min")?;
+        storage_max = range[colon + 1..].trim().parse().map_err(|_| "invalid storage max")?;
+        rest = &r[close + 1..];
+    }
+    let rest = rest.strip_prefix(':').ok_or("expected ':' before expressed type")?;
+    let mut parts = rest.split(':');
+    let expressed_s = parts.next().unwrap_or("").trim();
+    let expressed = FloatKind::from_mlir_name(expressed_s).ok_or_else(|| format!("invalid expressed type '{expressed_s}'"))?;
+    let quantization_dimension = match parts.next() {
+        Some(d) => Some(d.trim().parse::<i64>().map_err(|_| "invalid quantization dimension")?),
+        None => None,
+    };
+    let params = params.trim();
+    let list: Vec<&str> = if let Some(p) = params.strip_prefix('{') {
+        p.strip_suffix('}').ok_or("expected '}'")?.split(',').map(str::trim).collect()
+    } else {
+        vec![params]
+    };
+    let mut scales = Vec::new();
+    let mut zero_points = Vec::new();
+    for p in list {
+        // scale[:zp]; a scale may contain ':'? no (floats use e+00), so split at the last ':'.
+        let (s, z) = match p.rfind(':') {
+            Some(i) => (&p[..i], Some(&p[i + 1..])),
+            None => (p, None),
+        };
+        scales.push(s.trim().parse::<f64>().map_err(|_| format!("invalid scale '{s}'"))?);
+        zero_points.push(match z {
+            Some(z) => z.trim().parse::<i64>().map_err(|_| format!("invalid zero point '{z}'"))?,
+            None => 0,
+        });
+    }
+    Ok(QuantType { signed, storage_width, storage_min, storage_max, expressed, quantization_dimension, scales, zero_points })
+}
+
+/// Check the spec's constraints (C1)-(C11) of quantized element types, and (C12)/(C13) against
+/// `shape` when given.
+pub fn verify_quant(q: &QuantType, shape: Option<&[i64]>) -> Result<(), String> {
+    if q.storage_min >= q.storage_max {
+        return Err(format!("illegal storage min and storage max: ({}:{})", q.storage_min, q.storage_max));
+    }
+    for &s in &q.scales {
+        if !(s > 0.0) || !s.is_finite() {
+            return Err(format!("scale out of expressed type range: {s}"));
+        }
+    }
+    for &z in &q.zero_points {
+        if z < q.storage_min || z > q.storage_max {
+            return Err(format!("zero point out of storage range: {z}"));
+        }
+    }
+    match (q.quantization_dimension, shape) {
+        (None, _) if q.scales.len() != 1 => Err("per-tensor quantization expects exactly one scale".into()),
+        (Some(d), _) if d < 0 => Err(format!("illegal quantized dimension: {d}")),
+        (Some(d), Some(shape)) => {
+            if d as usize >= shape.len() {
+                return Err(format!("quantization dimension {d} is out of range for rank {}", shape.len()));
+            }
+            let n = shape[d as usize];
+            if n != strata_ir::DYNAMIC && n != q.scales.len() as i64 {
+                return Err(format!(
+                    "dimension size {n} of quantization dimension {d} does not match the number of scales {}",
+                    q.scales.len()
+                ));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn parse_forms() {
+        let q = parse_uniform("<i8:f32, 2.000000e+00:15>").unwrap();
+        assert_eq!((q.signed, q.storage_width, q.scales.clone(), q.zero_points.clone()), (true, 8, vec![2.0], vec![15]));
+        assert_eq!((q.storage_min, q.storage_max), (-128, 127));
+        let q = parse_uniform("<i8<-127:127>:f32:0, {0.072314441204071045,0.050758145749568939}>").unwrap();
+        assert_eq!(q.quantization_dimension, Some(0));
+        assert_eq!(q.storage_min, -127);
+        assert_eq!(q.scales.len(), 2);
+        let q = parse_uniform("<ui8:f32, 34.0:16>").unwrap();
+        assert!(!q.signed);
+        assert_eq!(q.storage_max, 255);
+        let q = parse_uniform("<i8:f32:1, {1.0:17, 1.0:17}>").unwrap();
+        assert_eq!(q.zero_points, vec![17, 17]);
+        assert!(verify_quant(&q, Some(&[1, 2])).is_ok());
+        assert!(verify_quant(&q, Some(&[1, 3])).is_err());
+    }
+}
