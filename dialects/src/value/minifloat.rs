@@ -318,7 +318,13 @@ impl FloatFormat {
     /// Encodes `x`, rounding to nearest, ties to even (see the module docs
     /// for special values).
     pub fn encode(&self, x: f64) -> u64 {
-        self.encode_with_tie(x).0
+        if *self == FloatFormat::F64 {
+            x.to_bits()
+        } else if *self == FloatFormat::F32 {
+            (x as f32).to_bits() as u64
+        } else {
+            self.encode_with_tie(x).0
+        }
     }
 
     /// Like [`Self::encode`], also reporting whether `x` lay exactly halfway
@@ -566,6 +572,89 @@ mod tests {
         assert_eq!(FloatFormat::F6E3M2FN.max_finite(), 28.0);
         assert_eq!(FloatFormat::F6E3M2FN.min_positive(), 0.0625);
         assert_eq!(FloatFormat::F6E3M2FN.encode(1000.0), 0x1F);
+    }
+
+    /// Overflow, subnormal, tie and special-value behaviour of every format.
+    #[test]
+    fn edge_cases_of_every_format() {
+        #[derive(Debug, Clone, Copy, PartialEq)]
+        enum Over {
+            Inf,
+            NaN,
+            Saturate,
+        }
+        let p = |k: i32| 2f64.powi(k);
+        // (format, max finite, smallest positive, overflow result)
+        let table = [
+            (FloatFormat::F16, 65504.0, p(-24), Over::Inf),
+            (FloatFormat::BF16, (2.0 - p(-7)) * p(127), p(-133), Over::Inf),
+            (FloatFormat::F32, f32::MAX as f64, p(-149), Over::Inf),
+            (FloatFormat::TF32, (2.0 - p(-10)) * p(127), p(-136), Over::Inf),
+            (FloatFormat::F8E4M3FN, 448.0, p(-9), Over::NaN),
+            (FloatFormat::F8E5M2, 57344.0, p(-16), Over::Inf),
+            (FloatFormat::F8E4M3FNUZ, 240.0, p(-10), Over::NaN),
+            (FloatFormat::F8E5M2FNUZ, 57344.0, p(-17), Over::NaN),
+            (FloatFormat::F8E4M3B11FNUZ, 30.0, p(-13), Over::NaN),
+            (FloatFormat::F8E3M4, 15.5, p(-6), Over::Inf),
+            (FloatFormat::F8E4M3, 240.0, p(-9), Over::Inf),
+            (FloatFormat::F6E2M3FN, 7.5, 0.125, Over::Saturate),
+            (FloatFormat::F6E3M2FN, 28.0, 0.0625, Over::Saturate),
+            (FloatFormat::F4E2M1FN, 6.0, 0.5, Over::Saturate),
+        ];
+        for (f, max, tiny, over) in table {
+            let name = format!("{f:?}");
+            assert_eq!(f.max_finite(), max, "{name}");
+            assert_eq!(f.min_positive(), tiny, "{name}");
+            let ulp1 = p(-(f.mantissa_bits as i32));
+            for s in [1.0, -1.0] {
+                // Largest value and values just above it.
+                assert_eq!(f.round(s * max), s * max, "{name}");
+                assert_eq!(f.round(s * max * (1.0 + ulp1 / 8.0)), s * max, "{name}");
+                let o = f.round(s * max * 2.0);
+                match over {
+                    Over::Inf => assert_eq!(o, s * f64::INFINITY, "{name}"),
+                    Over::NaN => assert!(o.is_nan(), "{name}"),
+                    Over::Saturate => assert_eq!(o, s * max, "{name}"),
+                }
+                let inf = f.round(s * f64::INFINITY);
+                match over {
+                    Over::Inf => assert_eq!(inf, s * f64::INFINITY, "{name}"),
+                    Over::NaN => assert!(inf.is_nan(), "{name}"),
+                    Over::Saturate => assert_eq!(inf, s * max, "{name}"),
+                }
+                // Subnormals: the smallest value, ties to even at 0.5 and 1.5.
+                assert_eq!(f.round(s * tiny), s * tiny, "{name}");
+                assert_eq!(f.round(s * tiny * 0.75), s * tiny, "{name}");
+                assert_eq!(f.round(s * tiny * 0.5), 0.0, "{name}");
+                assert_eq!(f.round(s * tiny * 0.25), 0.0, "{name}");
+                assert_eq!(f.round(s * tiny * 1.5), s * 2.0 * tiny, "{name}");
+                assert_eq!(f.round(s * tiny * 2.5), s * 2.0 * tiny, "{name}");
+                // Normal ties to even around 1.
+                assert_eq!(f.round(s * (1.0 + ulp1 / 2.0)), s, "{name}");
+                assert_eq!(f.round(s * (1.0 + 1.5 * ulp1)), s * (1.0 + 2.0 * ulp1), "{name}");
+                assert_eq!(f.round(s * (1.0 + ulp1 / 2.0) * (1.0 + 1e-9)), s * (1.0 + ulp1), "{name}");
+            }
+            // Sign of zero (also of an underflowed negative value).
+            let neg_zero = f.round(-0.0);
+            let underflow = f.round(-tiny / 4.0);
+            if f.has_negative_zero() {
+                assert!(neg_zero.is_sign_negative() && underflow.is_sign_negative(), "{name}");
+            } else {
+                assert!(neg_zero.is_sign_positive() && underflow.is_sign_positive(), "{name}");
+            }
+            // NaN.
+            let nan = f.round(f64::NAN);
+            if f.has_nan() {
+                assert!(nan.is_nan(), "{name}");
+            } else {
+                assert_eq!(nan, 0.0, "{name}");
+                assert!(nan.is_sign_negative(), "{name}: ml_dtypes maps +NaN to -0");
+            }
+        }
+        // f64 itself: identity.
+        assert_eq!(FloatFormat::F64.round(0.1), 0.1);
+        assert_eq!(FloatFormat::F64.min_positive(), 5e-324);
+        assert_eq!(FloatFormat::F64.max_finite(), f64::MAX);
     }
 
     #[test]
