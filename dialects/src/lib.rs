@@ -1,3 +1,4 @@
 //! Strata dialects.
 
 pub mod value;
+pub mod stablehlo;

@@ -1,0 +1,644 @@
+//! Ops with regions and calls: if, case, while, map, reduce, reduce_window,
+//! select_and_scatter, sort, composite, custom_call; plus the shared reducer-region check.
+
+use strata_ir::{AttrKind, BlockId, Context, OpId, RegionId, Traits, Type, TypeKind};
+
+use super::attrs::{CustomCallApiVersion, OutputOperandAlias};
+use super::quant::quant_type;
+use super::types::*;
+use super::InferCx;
+
+/// The entry block of a region.
+pub fn entry(ctx: &Context, r: RegionId) -> Option<BlockId> {
+    ctx.region_entry(r)
+}
+
+/// Argument types of a block.
+pub fn arg_types(ctx: &Context, b: BlockId) -> Vec<Type> {
+    ctx.block_args(b).map(|v| ctx.value_type(v)).collect()
+}
+
+/// Operand types of a block's terminator (its "return types").
+pub fn ret_types(ctx: &Context, b: BlockId) -> Vec<Type> {
+    ctx.block_last_op(b).map(|t| ctx.operands(t).iter().map(|v| ctx.value_type(*v)).collect()).unwrap_or_default()
+}
+
+fn quoted(ctx: &Context, t: Type) -> String {
+    format!("'{}'", fmt_type(ctx, t))
+}
+
+fn lists_compat(ctx: &Context, a: &[Type], b: &[Type]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| types_compat(ctx, *x, *y))
+}
+
+/// StableHLO's `isPromotableElementType` (floats may widen or narrow when `ignore_fp`).
+pub fn promotable(ctx: &Context, from: Type, to: Type, ignore_fp: bool) -> bool {
+    let (a, b) = (elem_of(ctx, from), elem_of(ctx, to));
+    if a == b {
+        return true;
+    }
+    match (quant_type(ctx, a), quant_type(ctx, b)) {
+        (Some(x), Some(y)) => return x.expressed == y.expressed && x.signed == y.signed && y.storage_width >= x.storage_width,
+        (None, None) => {}
+        _ => return false,
+    }
+    match (ctx.type_kind(a), ctx.type_kind(b)) {
+        (TypeKind::Integer { width: w1, signedness: s1 }, TypeKind::Integer { width: w2, signedness: s2 }) => s1 == s2 && w2 >= w1,
+        (TypeKind::Float(k1), TypeKind::Float(k2)) => ignore_fp || k2.bit_width() >= k1.bit_width(),
+        (TypeKind::Complex(c1), TypeKind::Complex(c2)) => promotable(ctx, *c1, *c2, ignore_fp),
+        _ => false,
+    }
+}
+
+fn compatible_shape_and_elem(ctx: &Context, a: Type, b: Type) -> bool {
+    match (shape_of(ctx, a), shape_of(ctx, b)) {
+        (Some(x), Some(y)) if !shapes_compat(x, y) => return false,
+        _ => {}
+    }
+    elems_compat(ctx, elem_of(ctx, a), elem_of(ctx, b))
+}
+
+/// StableHLO's `verifyReducerShape`: the reducer region of reduce, reduce_window, scatter,
+/// all_reduce, reduce_scatter, collective_reduce, select_and_scatter. `inits` are the init-value
+/// (rank-0) types, `inputs` the input tensor types. Returns the accumulator types.
+pub fn verify_reducer(ctx: &Context, block: BlockId, inits: &[Type], inputs: &[Type], max_rank: Option<usize>) -> Result<Vec<Type>, String> {
+    let n = inits.len();
+    let args = arg_types(ctx, block);
+    if args.len() != 2 * n {
+        return Err(format!("Reduction-region must take {} parameters, but takes {} parameter(s)", 2 * n, args.len()));
+    }
+    let rets = ret_types(ctx, block);
+    if rets.is_empty() {
+        return Err("The reduction-region expected to return some value(s)".into());
+    }
+    if rets.len() != n {
+        return Err(format!("Reduction-region here must produce {n} tensors, but produces {} instead", rets.len()));
+    }
+    for r in &rets {
+        if !is_tensor(ctx, *r) {
+            return Err(format!("Reduction-region here must produce tensor-typed result(s), but produces {} instead", quoted(ctx, *r)));
+        }
+    }
+    for i in 0..n {
+        let acc = rets[i];
+        for j in [i, n + i] {
+            if !compatible_shape_and_elem(ctx, acc, args[j]) {
+                return Err(format!(
+                    "The type of reduction-region's parameter at index {j} is different than the corresponding result type: {} vs {}",
+                    quoted(ctx, args[j]),
+                    quoted(ctx, acc)
+                ));
+            }
+        }
+        if !promotable(ctx, inits[i], acc, true) {
+            return Err(format!(
+                "The element-type of reduction-region's result type at index {i} is expected to be promotable from the op's corresponding init-value element-type: {} vs {}",
+                quoted(ctx, acc),
+                format!("'tensor<{}>'", fmt_type(ctx, elem_of(ctx, inits[i])))
+            ));
+        }
+        if let Some(input) = inputs.get(i) {
+            if !promotable(ctx, *input, args[n + i], true) {
+                return Err(format!(
+                    "The element-type of reduction-region's argument at index {} is expected to be promotable from {}, but got {}",
+                    n + i,
+                    quoted(ctx, elem_of(ctx, *input)),
+                    quoted(ctx, elem_of(ctx, args[n + i]))
+                ));
+            }
+        }
+        if let (Some(m), Some(r)) = (max_rank, rank_of(ctx, args[n + i])) {
+            if r > m {
+                return Err(format!("The rank of reduction-region's argument at index {} is expected to be <= {m}, got {r}", n + i));
+            }
+        }
+    }
+    Ok(rets)
+}
+
+fn conditional(cx: &InferCx, what_rank: Type) -> Result<Vec<TyDesc>, String> {
+    let ctx = cx.ctx;
+    if let Some(r) = rank_of(ctx, what_rank) {
+        if r != 0 {
+            return Err(format!("operand should be rank 0 tensor but got rank {r}"));
+        }
+    }
+    if cx.regions.is_empty() {
+        return Err("expect at least one branch".into());
+    }
+    let mut first: Option<Vec<Type>> = None;
+    let mut merged: Vec<TyDesc> = Vec::new();
+    for (i, r) in cx.regions.iter().enumerate() {
+        let Some(b) = entry(ctx, *r) else { return Err(format!("branch {i} must have a block")) };
+        let n = ctx.block(b).args.len();
+        if n != 0 {
+            return Err(format!("branch {i} must have 0 arguments, but found {n}"));
+        }
+        let rets = ret_types(ctx, b);
+        match &first {
+            None => {
+                merged = rets.iter().map(|t| TyDesc::Type(*t)).collect();
+                first = Some(rets);
+            }
+            Some(f) => {
+                if !lists_compat(ctx, f, &rets) {
+                    let fs = f.iter().map(|t| quoted(ctx, *t)).collect::<Vec<_>>().join(", ");
+                    let rs = rets.iter().map(|t| quoted(ctx, *t)).collect::<Vec<_>>().join(", ");
+                    return Err(format!("branch 0 and branch {i} have mismatched return types: {fs} vs {rs}"));
+                }
+                for (m, t) in merged.iter_mut().zip(&rets) {
+                    if let TyDesc::Type(x) = m {
+                        *m = super::elementwise::most_specific(ctx, *x, *t);
+                    } else if let Some(s) = shape_of(ctx, *t) {
+                        if let TyDesc::Tensor { shape, .. } = m {
+                            for (d, e) in shape.iter_mut().zip(s) {
+                                if *d == DYN {
+                                    *d = *e;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(merged)
+}
+
+/// if (C1-C3).
+pub fn infer_if(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
+    let pred = cx.operand(0)?;
+    conditional(cx, pred)
+}
+
+/// case (C1-C4).
+pub fn infer_case(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
+    let index = cx.operand(0)?;
+    conditional(cx, index)
+}
+
+fn types_list(ctx: &Context, ts: &[Type]) -> String {
+    ts.iter().map(|t| quoted(ctx, *t)).collect::<Vec<_>>().join(", ")
+}
+
+/// while (C1-C3).
+pub fn infer_while(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
+    let ctx = cx.ctx;
+    let ops = cx.operands;
+    if let (Some(c), Some(b)) = (cx.regions.first().and_then(|r| entry(ctx, *r)), cx.regions.get(1).and_then(|r| entry(ctx, *r))) {
+        let cargs = arg_types(ctx, c);
+        if !lists_compat(ctx, ops, &cargs) {
+            return Err(format!(
+                "expect operands are compatible with condition block arguments but got {} vs {}",
+                types_list(ctx, ops),
+                types_list(ctx, &cargs)
+            ));
+        }
+        let bargs = arg_types(ctx, b);
+        if !lists_compat(ctx, ops, &bargs) {
+            return Err(format!(
+                "expect operands are compatible with body block arguments but got {} vs {}",
+                types_list(ctx, ops),
+                types_list(ctx, &bargs)
+            ));
+        }
+        let brets = ret_types(ctx, b);
+        if !lists_compat(ctx, ops, &brets) {
+            return Err(format!(
+                "expect operands are compatible with body block return types but got {} vs {}",
+                types_list(ctx, ops),
+                types_list(ctx, &brets)
+            ));
+        }
+        let crets = ret_types(ctx, c);
+        if crets.len() != 1 {
+            return Err(format!("expect condition body returns a single value but got {}", crets.len()));
+        }
+        let ok = shape_of(ctx, crets[0]).is_some_and(|s| s.is_empty()) && is_pred(ctx, elem_of(ctx, crets[0]));
+        if !ok {
+            return Err(format!("expect condition block return a zero-ranked tensor of i1 but got {}", quoted(ctx, crets[0])));
+        }
+    }
+    Ok(ops.iter().map(|t| TyDesc::Type(*t)).collect())
+}
+
+/// map (C1-C5).
+pub fn infer_map(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
+    let ctx = cx.ctx;
+    let first = cx.operand(0)?;
+    let shape = shape_of(ctx, first).map(|s| s.to_vec()).unwrap_or_default();
+    let Some(b) = cx.regions.first().and_then(|r| entry(ctx, *r)) else {
+        return Err("expects a non-empty computation".into());
+    };
+    let args = arg_types(ctx, b);
+    if args.len() != cx.operands.len() {
+        return Err(format!(
+            "expects number of operands to match the arity of map computation, but got: {} and {}",
+            cx.operands.len(),
+            args.len()
+        ));
+    }
+    for (i, a) in args.iter().enumerate() {
+        if rank_of(ctx, *a) != Some(0) {
+            return Err(format!("computation arguments must be 0-rank tensor, but got: arg #{i} of type {}", quoted(ctx, *a)));
+        }
+        if elem_of(ctx, *a) != elem_of(ctx, cx.operands[i]) {
+            return Err(format!(
+                "element type of operands and computation arguments must match, but got: {} and {}",
+                quoted(ctx, elem_of(ctx, cx.operands[i])),
+                quoted(ctx, elem_of(ctx, *a))
+            ));
+        }
+    }
+    let rets = ret_types(ctx, b);
+    if rets.len() != 1 {
+        return Err(format!("computation must return single output, but got: {}", rets.len()));
+    }
+    if rank_of(ctx, rets[0]) != Some(0) {
+        return Err(format!("computation must return 0-rank tensor, but got: {}", quoted(ctx, rets[0])));
+    }
+    let dims = cx.ints("dimensions").unwrap_or_default();
+    if dims.len() != shape.len() {
+        return Err(format!(
+            "applied to a subset of dimensions currently not supported: operand dimensions = {}, requested map dimensions size = {}",
+            shape.len(),
+            dims.len()
+        ));
+    }
+    if dims.iter().enumerate().any(|(i, d)| *d != i as i64) {
+        return Err(format!("requires monotonically increasing dimension numbers, but got: {}", join(&dims)));
+    }
+    Ok(vec![TyDesc::tensor(shape, elem_of(ctx, rets[0]))])
+}
+
+/// Rank-0 tensor types for init values given as full types.
+fn scalar_types(ctx: &Context, ts: &[Type]) -> Vec<Type> {
+    ts.to_vec().into_iter().map(|t| if rank_of(ctx, t) == Some(0) { t } else { t }).collect()
+}
+
+/// reduce (C1-C8).
+pub fn infer_reduce(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
+    let ctx = cx.ctx;
+    let n = cx.operands.len() / 2;
+    if cx.operands.len() % 2 != 0 || n == 0 {
+        return Err("expects the same number of inputs and init_values".into());
+    }
+    let (inputs, inits) = cx.operands.split_at(n);
+    let s0 = shape_of(ctx, inputs[0]).map(|s| s.to_vec());
+    for (i, t) in inputs.iter().enumerate().skip(1) {
+        if let (Some(a), Some(b)) = (&s0, shape_of(ctx, *t)) {
+            if !shapes_compat(a, b) {
+                return Err(format!(
+                    "expects all inputs to have compatible shapes. Shape at input-index {i} is not compatible with shape at input-index 0"
+                ));
+            }
+        }
+    }
+    let dims = cx.ints("dimensions").unwrap_or_default();
+    let mut sorted = dims.clone();
+    sorted.sort();
+    if sorted.windows(2).any(|w| w[0] == w[1]) {
+        return Err(format!("Dimensions should be unique. Got: {}", join(&dims)));
+    }
+    let shape = s0.unwrap_or_default();
+    for d in &dims {
+        if *d < 0 || *d as usize >= shape.len() {
+            return Err(format!("Out-of-bounds dimension {d}, expected to be in range [0, {})", shape.len()));
+        }
+    }
+    for t in inits {
+        if rank_of(ctx, *t).is_some_and(|r| r != 0) {
+            return Err(format!("init_values must be 0-D tensors, but got {}", quoted(ctx, *t)));
+        }
+    }
+    let accs = match cx.regions.first().and_then(|r| entry(ctx, *r)) {
+        Some(b) => verify_reducer(ctx, b, &scalar_types(ctx, inits), inputs, Some(0))?,
+        None => inits.to_vec(),
+    };
+    let out: Vec<i64> = shape.iter().enumerate().filter(|(i, _)| !dims.contains(&(*i as i64))).map(|(_, d)| *d).collect();
+    Ok(accs.iter().map(|a| TyDesc::tensor(out.clone(), elem_of(ctx, *a))).collect())
+}
+
+/// reduce_window (C1-C16).
+pub fn infer_reduce_window(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
+    let ctx = cx.ctx;
+    let n = cx.operands.len() / 2;
+    if cx.operands.len() % 2 != 0 || n == 0 {
+        return Err("expects the same number of inputs and init_values".into());
+    }
+    let (inputs, inits) = cx.operands.split_at(n);
+    let shape = shape_of(ctx, inputs[0]).map(|s| s.to_vec()).unwrap_or_default();
+    let rank = shape.len();
+    let wd = cx.ints("window_dimensions").unwrap_or_default();
+    let ones = vec![1; rank];
+    let ws = cx.ints("window_strides").unwrap_or_else(|| ones.clone());
+    let bd = cx.ints("base_dilations").unwrap_or_else(|| ones.clone());
+    let wdl = cx.ints("window_dilations").unwrap_or_else(|| ones.clone());
+    let pad = match cx.attr("padding") {
+        Some(a) => attr_i64s(ctx, a).unwrap_or_default(),
+        None => vec![0; 2 * rank],
+    };
+    if wd.len() != rank {
+        return Err(format!("expects window-dimensions size == input rank, but got window-dimensions size: {} and input: {} with rank = {rank}.", wd.len(), quoted(ctx, inputs[0])));
+    }
+    for (name, v) in [("window-strides", &ws), ("base-dilation factors", &bd), ("window-dilation factors", &wdl)] {
+        if v.len() != rank {
+            return Err(format!("expects {name} to have same dimension-size as size of window dimensions ({rank}), but got: {}.", v.len()));
+        }
+    }
+    if pad.len() != 2 * rank {
+        return Err(format!("expects padding-entries to have same dimension-size as size of window dimensions ({rank}), but got: {}.", pad.len() / 2));
+    }
+    let window = super::linalg::Window::new(&wd, &ws, &pad, &bd, &wdl, "")?;
+    let out = window.output_shape(&shape);
+    let accs = match cx.regions.first().and_then(|r| entry(ctx, *r)) {
+        Some(b) => verify_reducer(ctx, b, inits, inputs, Some(0))?,
+        None => inits.to_vec(),
+    };
+    Ok(accs.iter().map(|a| TyDesc::tensor(out.clone(), elem_of(ctx, *a))).collect())
+}
+
+/// select_and_scatter (C1-C11, main ones).
+pub fn verify_select_and_scatter(ctx: &Context, op: OpId) -> Result<(), String> {
+    let ops: Vec<Type> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).collect();
+    if ops.len() != 3 {
+        return Ok(());
+    }
+    let regions = ctx.op_regions(op);
+    if let Some(b) = regions.first().and_then(|r| entry(ctx, *r)) {
+        let args = arg_types(ctx, b);
+        if args.len() != 2 {
+            return Err(format!("expects the select-region to take 2 parameters, but takes {}", args.len()));
+        }
+        let expect = elem_of(ctx, ops[0]);
+        for a in &args {
+            if rank_of(ctx, *a) != Some(0) || elem_of(ctx, *a) != expect {
+                return Err(format!(
+                    "expects the type of select-region's parameter at index 0 to be 'tensor<{}>', but got {}",
+                    fmt_type(ctx, expect),
+                    quoted(ctx, *a)
+                ));
+            }
+        }
+        let rets = ret_types(ctx, b);
+        if rets.len() != 1 || rank_of(ctx, rets[0]) != Some(0) || !is_pred(ctx, elem_of(ctx, rets[0])) {
+            return Err(format!("expects select-region to return single value of type 'tensor<i1>', but got {}", types_list(ctx, &rets)));
+        }
+    }
+    if let Some(b) = regions.get(1).and_then(|r| entry(ctx, *r)) {
+        verify_reducer(ctx, b, &[ops[2]], &[ops[1]], Some(0))?;
+    }
+    let r = ctx.value_type(ctx.result(op, 0));
+    if !types_compat(ctx, r, ops[0]) && shape_of(ctx, r).zip(shape_of(ctx, ops[0])).is_some_and(|(a, b)| !shapes_compat(a, b)) {
+        return Err(format!("expects the result to have the same shape as the operand, but got {} and {}", quoted(ctx, r), quoted(ctx, ops[0])));
+    }
+    Ok(())
+}
+
+/// sort (C1-C5).
+pub fn verify_sort(ctx: &Context, op: OpId) -> Result<(), String> {
+    let ops: Vec<Type> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).collect();
+    if ops.is_empty() {
+        return Err("expected at least 1 operand".into());
+    }
+    let s0 = shape_of(ctx, ops[0]).map(|s| s.to_vec());
+    for t in &ops {
+        if let (Some(a), Some(b)) = (&s0, shape_of(ctx, *t)) {
+            if !shapes_compat(a, b) {
+                return Err("requires the same shape for all operands".into());
+            }
+        }
+    }
+    if let Some(s) = &s0 {
+        let rank = s.len() as i64;
+        let d = ctx.attr(op, "dimension").and_then(|a| attr_int(ctx, a)).unwrap_or(-1);
+        if d < -rank || d >= rank {
+            return Err(format!("dimension attribute value must be in range [-{rank}, {rank}), but found {d}"));
+        }
+    }
+    if let Some(b) = ctx.op_regions(op).first().and_then(|r| entry(ctx, *r)) {
+        let args = arg_types(ctx, b);
+        if args.len() != 2 * ops.len() {
+            return Err(format!("comparator block should have {} arguments", 2 * ops.len()));
+        }
+        for (i, t) in ops.iter().enumerate() {
+            let e = elem_of(ctx, *t);
+            for j in [2 * i, 2 * i + 1] {
+                let a = args[j];
+                if rank_of(ctx, a) != Some(0) || elem_of(ctx, a) != e {
+                    return Err(format!(
+                        "comparator block argument #{j} should be of type 'tensor<{}>' but got {}",
+                        fmt_type(ctx, e),
+                        quoted(ctx, a)
+                    ));
+                }
+            }
+        }
+        let rets = ret_types(ctx, b);
+        if rets.len() != 1 {
+            return Err(format!("comparator must return single output but got {}", rets.len()));
+        }
+        if rank_of(ctx, rets[0]) != Some(0) || !is_pred(ctx, elem_of(ctx, rets[0])) {
+            return Err(format!("comparator must return tensor<i1> but got {}", quoted(ctx, rets[0])));
+        }
+    }
+    Ok(())
+}
+
+fn valid_op_name(s: &str) -> bool {
+    let mut parts = s.split('.');
+    let Some(first) = parts.next() else { return false };
+    let ident = |p: &str, first: bool| {
+        !p.is_empty()
+            && p.chars().enumerate().all(|(i, c)| c.is_ascii_alphanumeric() || c == '_' || c == '$' || (i > 0 && c == '-'))
+            && !(first && p.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    let rest: Vec<&str> = parts.collect();
+    ident(first, true) && !rest.is_empty() && rest.iter().all(|p| ident(p, false))
+}
+
+/// Find a symbol (`sym_name`) in the nearest enclosing symbol table of `op`.
+pub fn lookup_symbol(ctx: &Context, op: OpId, name: &str) -> Option<OpId> {
+    let mut cur = ctx.parent_op(op);
+    while let Some(p) = cur {
+        if ctx.op_has_trait(p, Traits::SYMBOL_TABLE) || ctx.op_name_of(p) == "builtin.module" {
+            for r in ctx.op_regions(p) {
+                for b in ctx.region_blocks(*r) {
+                    for o in ctx.block_ops(*b) {
+                        if let Some(a) = ctx.attr(o, "sym_name") {
+                            if matches!(ctx.attr_kind(a), AttrKind::String { value, .. } if value == name) {
+                                return Some(o);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        cur = ctx.parent_op(p);
+    }
+    None
+}
+
+/// composite (C1-C4).
+pub fn verify_composite(ctx: &Context, op: OpId) -> Result<(), String> {
+    if let Some(a) = ctx.attr(op, "name") {
+        let ok = matches!(ctx.attr_kind(a), AttrKind::String { value, .. } if valid_op_name(value));
+        if !ok {
+            return Err("name must be a valid namespaced op name".into());
+        }
+    }
+    let Some(dec) = ctx.attr(op, "decomposition") else { return Ok(()) };
+    let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(dec) else { return Ok(()) };
+    let name = ctx.str(*root);
+    let Some(f) = lookup_symbol(ctx, op, name) else {
+        return Err(format!("'{name}' does not reference a valid function"));
+    };
+    let Some(ft) = ctx.attr(f, "function_type") else { return Err(format!("'{name}' does not reference a valid function")) };
+    let AttrKind::Type(ft) = ctx.attr_kind(ft) else { return Ok(()) };
+    let TypeKind::Function { inputs, results } = ctx.type_kind(*ft) else { return Ok(()) };
+    let ops: Vec<Type> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).collect();
+    let res: Vec<Type> = ctx.results(op).map(|v| ctx.value_type(v)).collect();
+    if ops.len() != inputs.len() {
+        return Err(format!("has {} operand(s), but decomposition has {}", ops.len(), inputs.len()));
+    }
+    for (i, (a, b)) in ops.iter().zip(inputs).enumerate() {
+        if a != b {
+            return Err(format!("operand at index {i} has type {}, but decomposition has type {}", quoted(ctx, *a), quoted(ctx, *b)));
+        }
+    }
+    if res.len() != results.len() {
+        return Err(format!("has {} result(s), but decomposition has {}", res.len(), results.len()));
+    }
+    for (i, (a, b)) in res.iter().zip(results).enumerate() {
+        if a != b {
+            return Err(format!("result at index {i} has type {}, but decomposition has type {}", quoted(ctx, *a), quoted(ctx, *b)));
+        }
+    }
+    Ok(())
+}
+
+fn layout_list(ctx: &Context, a: strata_ir::Attribute) -> Vec<strata_ir::Attribute> {
+    match ctx.attr_kind(a) {
+        AttrKind::Array(xs) => xs.clone(),
+        _ => vec![],
+    }
+}
+
+/// custom_call (C1-C6 and StableHLO's layout/alias checks).
+pub fn verify_custom_call(ctx: &Context, op: OpId) -> Result<(), String> {
+    let api = ctx.attr(op, "api_version").map(|a| match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => CustomCallApiVersion::from_i64(*value as i64),
+        _ => CustomCallApiVersion::parse_from_attr(ctx, a).ok(),
+    });
+    let api = api.flatten().unwrap_or(CustomCallApiVersion::API_VERSION_ORIGINAL);
+    if let Some(bc) = ctx.attr(op, "backend_config") {
+        let is_str = matches!(ctx.attr_kind(bc), AttrKind::String { .. });
+        let is_dict = matches!(ctx.attr_kind(bc), AttrKind::Dictionary(_));
+        if api == CustomCallApiVersion::API_VERSION_TYPED_FFI {
+            if !is_dict && !is_str {
+                return Err("backend_config for api_version API_VERSION_TYPED_FFI must be a dictionary attribute".into());
+            }
+        } else if !is_str {
+            return Err(format!("backend_config for api_version {} must be a string attribute", api.as_str()));
+        }
+    }
+    let ops: Vec<Type> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).collect();
+    let res: Vec<Type> = ctx.results(op).map(|v| ctx.value_type(v)).collect();
+    let (ol, rl) = (ctx.attr(op, "operand_layouts"), ctx.attr(op, "result_layouts"));
+    if ol.is_some() != rl.is_some() {
+        return Err("Layout attributes should be specified for either both operands and results or none".into());
+    }
+    if let (Some(ol), Some(rl)) = (ol, rl) {
+        let check = |types: &[Type], layouts: &[strata_ir::Attribute], what: &str| -> Result<(), String> {
+            if types.len() != layouts.len() {
+                return Err(format!("Number of {what}s must match the number of {what} layouts, {} != {}", types.len(), layouts.len()));
+            }
+            for (t, l) in types.iter().zip(layouts) {
+                if matches!(ctx.type_kind(*t), TypeKind::Tuple(_)) {
+                    return Err("Tuple types are not fully supported with layout constraints yet".into());
+                }
+                let vals = attr_i64s(ctx, *l).unwrap_or_default();
+                let rank = rank_of(ctx, *t).unwrap_or(0);
+                let mut sorted = vals.clone();
+                sorted.sort();
+                if sorted != (0..rank as i64).collect::<Vec<_>>() {
+                    return Err(format!(
+                        "incorrect layout {} for type {}, layout must be a permutation of [0, {rank})",
+                        fmt_attr(ctx, *l),
+                        quoted(ctx, *t)
+                    ));
+                }
+            }
+            Ok(())
+        };
+        let res_flat: Vec<Type> = if res.len() == 1 {
+            match ctx.type_kind(res[0]) {
+                TypeKind::Tuple(es) => {
+                    if es.iter().any(|e| matches!(ctx.type_kind(*e), TypeKind::Tuple(_))) {
+                        return Err("Tuple types are not fully supported with layout constraints yet".into());
+                    }
+                    es.clone()
+                }
+                _ => res.clone(),
+            }
+        } else {
+            res.clone()
+        };
+        check(&ops, &layout_list(ctx, ol), "operand")?;
+        check(&res_flat, &layout_list(ctx, rl), "result")?;
+    }
+    if let Some(aliases) = ctx.attr(op, "output_operand_aliases") {
+        for a in layout_list(ctx, aliases) {
+            let al = OutputOperandAlias::parse_from_attr(ctx, a)?;
+            let Some(mut ot) = ops.get(al.operand_index as usize).copied().filter(|_| al.operand_index >= 0) else {
+                return Err(format!(
+                    "expects operandIndex in the output_operand_alias attribute to be in range [0, {}); got: {}.",
+                    ops.len(),
+                    al.operand_index
+                ));
+            };
+            for i in &al.operand_tuple_indices {
+                match ctx.type_kind(ot) {
+                    TypeKind::Tuple(es) if *i >= 0 && (*i as usize) < es.len() => ot = es[*i as usize],
+                    _ => return Err("operand_tuple_indices in the output_operand_alias attribute out of bounds".into()),
+                }
+            }
+            let mut rt = if res.len() == 1 { res[0] } else { ctx.value_type(ctx.result(op, 0)) };
+            let tuple_res = res.len() > 1;
+            for (k, i) in al.output_tuple_indices.iter().enumerate() {
+                if k == 0 && tuple_res {
+                    match res.get(*i as usize) {
+                        Some(t) if *i >= 0 => rt = *t,
+                        _ => return Err("output_tuple_indices in the output_operand_alias attribute out of bounds".into()),
+                    }
+                    continue;
+                }
+                match ctx.type_kind(rt) {
+                    TypeKind::Tuple(es) if *i >= 0 && (*i as usize) < es.len() => rt = es[*i as usize],
+                    _ => return Err("output_tuple_indices in the output_operand_alias attribute out of bounds".into()),
+                }
+            }
+            if ot != rt {
+                return Err(format!(
+                    "shapes mismatch in the output_operand_alias attribute: operand part has type {} and output part has type {}",
+                    quoted(ctx, ot),
+                    quoted(ctx, rt)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn op_names() {
+        for bad in ["foo", "foo.", "0.foo", "foo.foo.%"] {
+            assert!(!super::valid_op_name(bad), "{bad}");
+        }
+        for good in ["stablehlo.identity", "a.b.c", "my_dialect.op$1"] {
+            assert!(super::valid_op_name(good), "{good}");
+        }
+    }
+}
