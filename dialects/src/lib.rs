@@ -1,4 +1,13 @@
-//! Strata dialects.
+//! `strata-dialects`: the dialects Strata ships, each in its own module — op definitions,
+//! custom syntax, verification, type inference and executable semantics.
 
-pub mod value;
+pub mod func;
+pub mod func_syntax;
 pub mod stablehlo;
+pub mod value;
+
+/// Register every dialect Strata ships into a context.
+pub fn register_all(ctx: &mut strata_ir::Context) {
+    func::register(ctx);
+    stablehlo::register(ctx);
+}

@@ -1,0 +1,208 @@
+//! The `func` dialect (MLIR's `FuncOps.td`): `func.func`, `func.return`, `func.call`.
+//!
+//! `func.func` is a symbol with a `function_type`, optional `sym_visibility`, per-argument and
+//! per-result attribute dictionaries (`arg_attrs`, `res_attrs`), and a body region whose entry
+//! block arguments are the function's arguments (no body: a declaration). Custom syntax lives in
+//! [`crate::func_syntax`].
+
+use strata_ir::dialect::{Dialect, OpInfo, Traits};
+use strata_ir::printer::type_to_string;
+use strata_ir::{AttrKind, Context, OpId, Type, TypeKind};
+
+/// The function type of a `func.func` (or any op with a `function_type` type attribute).
+pub fn function_type(ctx: &Context, op: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
+    let a = ctx.attr(op, "function_type")?;
+    match ctx.attr_kind(a) {
+        AttrKind::Type(t) => match ctx.type_kind(*t) {
+            TypeKind::Function { inputs, results } => Some((inputs.clone(), results.clone())),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The `sym_name` of a symbol op.
+pub fn symbol_name(ctx: &Context, op: OpId) -> Option<&str> {
+    match ctx.attr_kind(ctx.attr(op, "sym_name")?) {
+        AttrKind::String { value, .. } => Some(value.as_str()),
+        _ => None,
+    }
+}
+
+/// Find the symbol `name` in the nearest symbol table enclosing `from` (MLIR's
+/// `SymbolTable::lookupNearestSymbolFrom`, flat references only).
+pub fn lookup_symbol(ctx: &Context, from: OpId, name: &str) -> Option<OpId> {
+    let mut cur = Some(from);
+    while let Some(op) = cur {
+        if ctx.op_has_trait(op, Traits::SYMBOL_TABLE) {
+            for &r in ctx.op_regions(op) {
+                for &b in ctx.region_blocks(r) {
+                    for child in ctx.block_ops(b) {
+                        if symbol_name(ctx, child) == Some(name) {
+                            return Some(child);
+                        }
+                    }
+                }
+            }
+        }
+        cur = ctx.parent_op(op);
+    }
+    None
+}
+
+fn ty(ctx: &Context, t: Type) -> String {
+    type_to_string(ctx, t)
+}
+
+fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
+    let (inputs, results) =
+        function_type(ctx, op).ok_or("requires attribute 'function_type' of a function type")?;
+    if symbol_name(ctx, op).is_none() {
+        return Err("requires string attribute 'sym_name'".into());
+    }
+    if let Some(v) = ctx.attr(op, "sym_visibility") {
+        match ctx.attr_kind(v) {
+            AttrKind::String { value, .. } if ["public", "private", "nested"].contains(&value.as_str()) => {}
+            _ => return Err("visibility expected to be one of [\"public\", \"private\", \"nested\"]".into()),
+        }
+    }
+    for (name, n) in [("arg_attrs", inputs.len()), ("res_attrs", results.len())] {
+        if let Some(a) = ctx.attr(op, name) {
+            match ctx.attr_kind(a) {
+                AttrKind::Array(v) if v.len() == n => {
+                    if v.iter().any(|d| !matches!(ctx.attr_kind(*d), AttrKind::Dictionary(_))) {
+                        return Err(format!("expects {name} to be an array of dictionaries"));
+                    }
+                }
+                AttrKind::Array(v) => {
+                    let what = if name == "arg_attrs" { "argument" } else { "result" };
+                    return Err(format!(
+                        "expects {what} attribute array to have the same number of elements as the number of function {what}s, got {}, but expected {n}",
+                        v.len()
+                    ));
+                }
+                _ => return Err(format!("expects {name} to be an array attribute")),
+            }
+        }
+    }
+    let region = ctx.op_regions(op).first().copied().ok_or("requires one region")?;
+    let Some(entry) = ctx.region_entry(region) else {
+        return Ok(()); // declaration
+    };
+    let args: Vec<Type> = ctx.block_args(entry).map(|v| ctx.value_type(v)).collect();
+    if args.len() != inputs.len() {
+        return Err(format!(
+            "entry block must have {} arguments to match function signature",
+            inputs.len()
+        ));
+    }
+    for (i, (a, t)) in args.iter().zip(&inputs).enumerate() {
+        if a != t {
+            return Err(format!(
+                "type of entry block argument #{i}({}) must match the type of the corresponding argument in function signature({})",
+                ty(ctx, *a),
+                ty(ctx, *t)
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some(func) = ctx.parent_op(op) else { return Ok(()) };
+    if ctx.op_name_of(func) != "func.func" {
+        return Err(format!("expects parent op 'func.func'"));
+    }
+    let (_, results) = function_type(ctx, func).unwrap_or_default();
+    let operands = ctx.operands(op);
+    let fname = symbol_name(ctx, func).unwrap_or("");
+    if operands.len() != results.len() {
+        return Err(format!(
+            "has {} operands, but enclosing function (@{fname}) returns {}",
+            operands.len(),
+            results.len()
+        ));
+    }
+    for (i, (v, t)) in operands.iter().zip(&results).enumerate() {
+        let vt = ctx.value_type(*v);
+        if vt != *t {
+            return Err(format!(
+                "type of return operand {i} ({}) doesn't match function result type ({}) in function @{fname}",
+                ty(ctx, vt),
+                ty(ctx, *t)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The callee symbol of a `func.call`.
+pub fn callee(ctx: &Context, op: OpId) -> Option<String> {
+    match ctx.attr_kind(ctx.attr(op, "callee")?) {
+        AttrKind::SymbolRef { root, nested } if nested.is_empty() => Some(ctx.str(*root).to_string()),
+        _ => None,
+    }
+}
+
+fn verify_call(ctx: &Context, op: OpId) -> Result<(), String> {
+    let name = callee(ctx, op).ok_or("requires a 'callee' symbol reference attribute")?;
+    let Some(f) = lookup_symbol(ctx, op, &name) else {
+        return Err(format!("'{name}' does not reference a valid function"));
+    };
+    let Some((inputs, results)) = function_type(ctx, f) else {
+        return Err(format!("'{name}' does not reference a valid function"));
+    };
+    let operands = ctx.operands(op);
+    if operands.len() != inputs.len() {
+        return Err("incorrect number of operands for callee".into());
+    }
+    for (i, (v, t)) in operands.iter().zip(&inputs).enumerate() {
+        if ctx.value_type(*v) != *t {
+            return Err(format!(
+                "operand type mismatch: expected operand type {}, but provided {} for operand number {i}",
+                ty(ctx, *t),
+                ty(ctx, ctx.value_type(*v))
+            ));
+        }
+    }
+    if ctx.num_results(op) != results.len() {
+        return Err("incorrect number of results for callee".into());
+    }
+    for (i, (v, t)) in ctx.results(op).zip(&results).enumerate() {
+        if ctx.value_type(v) != *t {
+            return Err(format!(
+                "result type mismatch at index {i}: expected result type {}, but provided {}",
+                ty(ctx, *t),
+                ty(ctx, ctx.value_type(v))
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Register the `func` dialect.
+pub fn register(ctx: &mut Context) {
+    let with_syntax = |info: OpInfo| match crate::func_syntax::hooks(&info.name.clone()) {
+        Some((p, q)) => info.assembly(p, q),
+        None => info,
+    };
+    let d = Dialect::new("func")
+        .op(with_syntax(
+            OpInfo::new("func.func")
+                .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::AFFINE_SCOPE | Traits::ONE_REGION)
+                .inherent(&["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"])
+                .verifier(verify_func)
+                .default_dialect("func"),
+        ))
+        .op(with_syntax(
+            OpInfo::new("func.return")
+                .traits(Traits::PURE | Traits::IS_TERMINATOR | Traits::RETURN_LIKE)
+                .verifier(verify_return),
+        ))
+        .op(with_syntax(
+            OpInfo::new("func.call")
+                .inherent(&["callee", "arg_attrs", "res_attrs", "no_inline"])
+                .verifier(verify_call),
+        ));
+    ctx.register_dialect(d);
+}
