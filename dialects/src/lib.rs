@@ -1,8 +1,12 @@
 //! `strata-dialects`: the dialects Strata ships, each in its own module — op definitions,
 //! custom syntax, verification, type inference and executable semantics.
 
+pub mod check;
+pub mod chlo;
 pub mod func;
 pub mod func_syntax;
+pub mod interp;
+pub mod interpreter_ops;
 pub mod stablehlo;
 pub mod value;
 
@@ -10,4 +14,7 @@ pub mod value;
 pub fn register_all(ctx: &mut strata_ir::Context) {
     func::register(ctx);
     stablehlo::register(ctx);
+    check::register(ctx);
+    chlo::register(ctx);
+    interpreter_ops::register(ctx);
 }

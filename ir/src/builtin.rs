@@ -19,7 +19,9 @@ pub fn register(ctx: &mut Context) {
                     | Traits::ZERO_OPERANDS
                     | Traits::ZERO_RESULTS,
             )
-            .inherent(&["sym_name", "sym_visibility"]))
+            .inherent(&["sym_name", "sym_visibility"])
+            .default_dialect("builtin")
+            .assembly(crate::parser::parse_module, crate::printer::print_module))
         .op(OpInfo::new("builtin.unrealized_conversion_cast").traits(Traits::PURE));
     ctx.register_dialect(d);
 }

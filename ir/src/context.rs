@@ -127,6 +127,12 @@ impl Context {
         &self.types[t.0 as usize]
     }
 
+    /// The structure of a type, or `None` for a handle not from this context (printers of
+    /// malformed IR use this to avoid panicking).
+    pub fn try_type_kind(&self, t: Type) -> Option<&TypeKind> {
+        self.types.get_index(t.0 as usize)
+    }
+
     /// `iN` / `siN` / `uiN`.
     pub fn integer_type(&mut self, width: u32, signedness: Signedness) -> Type {
         self.intern_type(TypeKind::Integer { width, signedness })
@@ -200,6 +206,11 @@ impl Context {
     /// The structure of an attribute.
     pub fn attr_kind(&self, a: Attribute) -> &AttrKind {
         &self.attrs[a.0 as usize]
+    }
+
+    /// The structure of an attribute, or `None` for a handle not from this context.
+    pub fn try_attr_kind(&self, a: Attribute) -> Option<&AttrKind> {
+        self.attrs.get_index(a.0 as usize)
     }
 
     /// `unit`
@@ -313,6 +324,12 @@ impl Context {
         self.op_names.push(OpNameData { name: name.into(), dialect_len, info });
         self.op_name_index.insert(name.into(), id);
         id
+    }
+
+    /// An already interned operation name, without interning `name` (parsers use this to look
+    /// up candidate names without growing the table).
+    pub fn lookup_op_name(&self, name: &str) -> Option<OpName> {
+        self.op_name_index.get(name).copied()
     }
 
     /// Data of an operation name.

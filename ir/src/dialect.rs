@@ -77,10 +77,14 @@ pub type VerifyFn = fn(&Context, OpId) -> Result<(), String>;
 pub type ParseFn = fn(&mut OpAsmParser<'_, '_>, &mut OperationState) -> ParseResult<()>;
 /// Custom-assembly print hook: prints everything after the op name (and the results' `=`).
 pub type PrintFn = fn(&mut OpAsmPrinter<'_>, OpId);
+/// Result-name hook: a name to suggest for the op's results in custom form (`None`: numbered).
+pub type AsmResultNamesFn = fn(&Context, OpId) -> Option<String>;
 /// Fold hook: given the constant values of operands (where known), returns a fold result for
 /// every result, or `None` if it does not fold. May not mutate the IR except to update the op
 /// in place (returning its own results).
 pub type FoldFn = fn(&mut Context, OpId, &[Option<Attribute>]) -> Option<Vec<FoldResult>>;
+/// Canonicalization patterns hook: the patterns the `canonicalize` pass uses for this op.
+pub type CanonicalizePatternsFn = fn() -> Vec<Box<dyn crate::rewrite::RewritePattern>>;
 /// Constant materialization hook of a dialect: create (detached) a constant op producing `value`
 /// of type `ty`.
 pub type MaterializeFn = fn(&mut Context, Attribute, Type, Attribute) -> Option<OpId>;
@@ -105,6 +109,15 @@ pub struct OpInfo {
     pub fold: Option<FoldFn>,
     /// Anything else a dialect wants to attach (type inference, interpreter kernels, ...).
     pub ext: Option<Rc<dyn Any>>,
+    /// Canonicalization patterns of the op (MLIR's `getCanonicalizationPatterns`), collected by
+    /// the `canonicalize` pass for every registered op.
+    pub canonicalize_patterns: Option<CanonicalizePatternsFn>,
+    /// The dialect whose ops may be written without their prefix inside this op's regions
+    /// (MLIR's `OpAsmOpInterface::getDefaultDialect`; `func.func` has `func`).
+    pub default_dialect: Option<&'static str>,
+    /// Suggested name for the op's results in custom form (MLIR's `getAsmResultNames`): e.g.
+    /// `cst` prints `%cst`, `%cst_0`, ... (uniqued by the printer). Ignored in generic form.
+    pub asm_result_names: Option<AsmResultNamesFn>,
 }
 
 impl OpInfo {
@@ -120,6 +133,9 @@ impl OpInfo {
             print: None,
             fold: None,
             ext: None,
+            canonicalize_patterns: None,
+            default_dialect: None,
+            asm_result_names: None,
         }
     }
     /// Add traits.
@@ -156,6 +172,21 @@ impl OpInfo {
     /// Attach dialect-specific data.
     pub fn extension(mut self, ext: Rc<dyn Any>) -> Self {
         self.ext = Some(ext);
+        self
+    }
+    /// Set the default dialect of this op's regions (custom syntax may omit that prefix).
+    pub fn default_dialect(mut self, d: &'static str) -> Self {
+        self.default_dialect = Some(d);
+        self
+    }
+    /// Set the result-name suggestion hook (`%cst`, `%c0`, ...) used by the printer.
+    pub fn result_names(mut self, f: AsmResultNamesFn) -> Self {
+        self.asm_result_names = Some(f);
+        self
+    }
+    /// Set the canonicalization patterns hook.
+    pub fn canonicalizer(mut self, f: CanonicalizePatternsFn) -> Self {
+        self.canonicalize_patterns = Some(f);
         self
     }
     /// Whether the op has all of `t`.

@@ -293,6 +293,11 @@ impl Context {
         Value::BlockArg { block, index: b.args.len() as u32 - 1 }
     }
 
+    /// Set the location of block argument `i`.
+    pub fn set_block_arg_loc(&mut self, block: BlockId, i: usize, loc: Option<Attribute>) {
+        self.blocks[block.0 as usize].args[i].loc = loc;
+    }
+
     // ----- accessors -----
 
     /// Arena data of an operation.

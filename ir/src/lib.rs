@@ -15,10 +15,14 @@ pub mod builtin;
 pub mod context;
 pub mod diagnostics;
 pub mod dialect;
+pub mod floatfmt;
 pub mod ir;
 pub mod parser;
+pub mod pass;
 pub mod printer;
 pub mod types;
+pub mod rewrite;
+pub mod verifier;
 
 pub use attributes::{AttrKind, Attribute, NamedAttribute};
 pub use context::{Context, Symbol};

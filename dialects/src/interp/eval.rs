@@ -1,0 +1,1008 @@
+//! The dispatch layer: evaluates `func.func` bodies op by op.
+//!
+//! [`Interpreter`] keeps an environment from SSA values to run-time
+//! [`Value`]s, walks a block in order, maps each op name to its kernel in
+//! [`super::kernels`] (attributes read with the StableHLO typed accessors
+//! where they exist), evaluates regions recursively (`while`, `if`, `case`,
+//! reduction bodies, sort comparators) and stops at the block terminator
+//! (`stablehlo.return`, `func.return`), whose operands are the block's
+//! results. `func.call` evaluates the callee in a fresh environment.
+//!
+//! Reduction bodies that are a single `add`/`multiply`/`maximum`/… of the two
+//! block arguments run on the typed fast paths ([`kernels::reduce_fast`],
+//! [`kernels::reduce_window_fast`]); sort comparators that are a single
+//! `compare` of one input's arguments run on [`kernels::sort_fast`].
+//!
+//! `dense<…>` attributes convert to tensors with [`tensor_from_dense_attr`]
+//! and back with [`dense_attr_from_tensor`].
+
+use std::collections::HashMap;
+
+use num_complex::Complex;
+use strata_ir::attributes::{storage_bytes, AttrKind, DenseData};
+use strata_ir::{Attribute, BlockId, Context, FloatKind, OpId, RegionId, Signedness, Type, TypeKind, Value as IrValue};
+
+use super::kernels::{self, BinaryOp, CmpDir, CmpType, ReduceKind, UnaryOp};
+use super::{InterpError, KResult};
+use crate::stablehlo::attrs;
+use crate::stablehlo::types as sty;
+use crate::value::{wrap_signed, wrap_unsigned, Data, ElementType, Tensor, Value};
+
+// ----- types -----
+
+/// The value-layer element type of an IR element type (`i32` → `SInt(32)`,
+/// `ui8` → `UInt(8)`, `i1`, floats, `complex<f32>`; `index` → `SInt(64)`).
+pub fn element_type_of(ctx: &Context, t: Type) -> Option<ElementType> {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, signedness } => {
+            if *width == 1 {
+                Some(ElementType::I1)
+            } else if *signedness == Signedness::Unsigned {
+                ElementType::uint(*width)
+            } else {
+                ElementType::sint(*width)
+            }
+        }
+        TypeKind::Index => Some(ElementType::SInt(64)),
+        TypeKind::Float(k) => ElementType::from_mlir_name(k.mlir_name()),
+        TypeKind::Complex(e) => match element_type_of(ctx, *e)? {
+            ElementType::F32 => Some(ElementType::Complex64),
+            ElementType::F64 => Some(ElementType::Complex128),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The IR type of a value-layer element type (signed integers print
+/// signless, as StableHLO writes them).
+pub fn ir_element_type(ctx: &mut Context, e: ElementType) -> Type {
+    match e {
+        ElementType::I1 => ctx.int_type(1),
+        ElementType::SInt(b) => ctx.int_type(b as u32),
+        ElementType::UInt(b) => ctx.integer_type(b as u32, Signedness::Unsigned),
+        ElementType::Complex64 => {
+            let f = ctx.float_type(FloatKind::F32);
+            ctx.complex_type(f)
+        }
+        ElementType::Complex128 => {
+            let f = ctx.float_type(FloatKind::F64);
+            ctx.complex_type(f)
+        }
+        t => {
+            let k = FloatKind::from_mlir_name(&t.mlir_name()).unwrap_or(FloatKind::F32);
+            ctx.float_type(k)
+        }
+    }
+}
+
+/// Shape and element type of a ranked tensor type with static shape.
+pub fn tensor_type_parts(ctx: &Context, t: Type) -> Option<(Vec<i64>, ElementType)> {
+    match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, element, .. } => {
+            if shape.iter().any(|&d| d < 0) {
+                return None;
+            }
+            let e = element_type_of(ctx, *element).or_else(|| quant_storage(ctx, *element))?;
+            Some((shape.clone(), e))
+        }
+        _ => None,
+    }
+}
+
+/// Storage type of a `!quant.uniform<i8:f32, …>` element type.
+fn quant_storage(ctx: &Context, t: Type) -> Option<ElementType> {
+    match ctx.type_kind(t) {
+        TypeKind::Dialect { dialect, body, .. } if ctx.str(*dialect) == "quant" => {
+            let inner = body.split_once('<')?.1;
+            let storage = inner.split([':', ',', '>']).next()?.trim();
+            ElementType::from_mlir_name(storage)
+        }
+        _ => None,
+    }
+}
+
+// ----- dense attributes -----
+
+fn hex_decode(s: &str) -> Option<Vec<u8>> {
+    let s = s.trim().trim_matches('"');
+    let s = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X"))?;
+    if s.len() % 2 != 0 {
+        return None;
+    }
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).ok()).collect()
+}
+
+/// Decodes raw little-endian elements (`nb` bytes each) of type `e`.
+fn decode_elements(e: ElementType, nb: usize, bytes: &[u8], n: usize, splat: bool) -> KResult<Data> {
+    let word = |i: usize, off: usize, len: usize| -> u64 {
+        let mut v = 0u64;
+        for k in 0..len.min(8) {
+            v |= (bytes.get(i * nb + off + k).copied().unwrap_or(0) as u64) << (8 * k);
+        }
+        v
+    };
+    let count = if splat { 1 } else { n };
+    if bytes.len() < count * nb {
+        return Err(InterpError::Runtime(format!("dense attribute has {} bytes, expected {}", bytes.len(), count * nb)));
+    }
+    let at = |i: usize| if splat { 0 } else { i };
+    let data = match e {
+        ElementType::I1 => Data::Bool((0..n).map(|i| word(at(i), 0, nb) & 1 != 0).collect()),
+        ElementType::SInt(b) => Data::I64((0..n).map(|i| wrap_signed(b as u32, word(at(i), 0, nb) as i128)).collect()),
+        ElementType::UInt(b) => Data::U64((0..n).map(|i| wrap_unsigned(b as u32, word(at(i), 0, nb) as i128)).collect()),
+        ElementType::F32 => Data::F32((0..n).map(|i| f32::from_bits(word(at(i), 0, nb) as u32)).collect()),
+        ElementType::F64 => Data::F64((0..n).map(|i| f64::from_bits(word(at(i), 0, nb))).collect()),
+        ElementType::Complex64 => Data::C64(
+            (0..n)
+                .map(|i| {
+                    Complex::new(f32::from_bits(word(at(i), 0, 4) as u32), f32::from_bits(word(at(i), 4, 4) as u32))
+                })
+                .collect(),
+        ),
+        ElementType::Complex128 => Data::C128(
+            (0..n).map(|i| Complex::new(f64::from_bits(word(at(i), 0, 8)), f64::from_bits(word(at(i), 8, 8)))).collect(),
+        ),
+        t => {
+            let f = t.float_format().ok_or_else(|| InterpError::unsupported_type("dense", t))?;
+            Data::F32((0..n).map(|i| f.decode(word(at(i), 0, nb)) as f32).collect())
+        }
+    };
+    Ok(data)
+}
+
+/// Converts a `dense<…>` attribute (row-major elements of
+/// [`storage_bytes`] bytes each, little-endian, floats as bit patterns) or a
+/// `dense_resource<…>` attribute to a tensor.
+pub fn tensor_from_dense_attr(ctx: &Context, attr: Attribute) -> KResult<Tensor> {
+    match ctx.attr_kind(attr) {
+        AttrKind::DenseElements { ty, data } => {
+            let (shape, e) = tensor_type_parts(ctx, *ty)
+                .ok_or_else(|| InterpError::Unsupported("dense attribute of a non-static tensor type".into()))?;
+            let elem = ctx.type_kind(*ty).element_type().expect("tensor");
+            let elem = match ctx.type_kind(elem) {
+                TypeKind::Dialect { .. } => ir_storage_guess(e),
+                _ => storage_bytes(ctx, elem),
+            };
+            let n = kernels::numel(&shape);
+            let d = decode_elements(e, elem, &data.bytes, n, data.splat)?;
+            Ok(Tensor::new(e, shape, d)?)
+        }
+        AttrKind::DenseResource { handle, ty } => {
+            let (shape, e) = tensor_type_parts(ctx, *ty)
+                .ok_or_else(|| InterpError::Unsupported("dense_resource of a non-static tensor type".into()))?;
+            let blob = ctx
+                .resources
+                .iter()
+                .find(|((_, k), _)| k == handle)
+                .map(|(_, v)| v.clone())
+                .ok_or_else(|| InterpError::Runtime(format!("dense_resource blob `{handle}` not found")))?;
+            let bytes = hex_decode(&blob).ok_or_else(|| InterpError::Runtime(format!("malformed blob `{handle}`")))?;
+            let bytes = if bytes.len() >= 4 { &bytes[4..] } else { &bytes[..] };
+            let elem = ctx.type_kind(*ty).element_type().expect("tensor");
+            let nb = storage_bytes(ctx, elem);
+            let n = kernels::numel(&shape);
+            let d = decode_elements(e, nb, bytes, n, false)?;
+            Ok(Tensor::new(e, shape, d)?)
+        }
+        _ => Err(InterpError::Unsupported("expected a dense elements attribute".into())),
+    }
+}
+
+fn ir_storage_guess(e: ElementType) -> usize {
+    (e.bit_width() as usize).div_ceil(8).max(1)
+}
+
+/// Converts a tensor to a `dense<…>` attribute of its tensor type (a splat
+/// when all elements have the same representation).
+pub fn dense_attr_from_tensor(ctx: &mut Context, t: &Tensor) -> Attribute {
+    let elem = ir_element_type(ctx, t.element_type());
+    let ty = ctx.tensor_type(t.shape(), elem);
+    let nb = storage_bytes(ctx, elem);
+    let comp = if t.element_type().is_complex() { nb / 2 } else { nb };
+    let splat = t.is_splat() && t.num_elements() > 1;
+    let bits = t.element_bits();
+    let per = if t.element_type().is_complex() { 2 } else { 1 };
+    let take = if splat { per } else { bits.len() };
+    let mut bytes = Vec::with_capacity(take * comp);
+    for &b in &bits[..take] {
+        bytes.extend_from_slice(&b.to_le_bytes()[..comp.min(8)]);
+    }
+    ctx.intern_attr(AttrKind::DenseElements { ty, data: DenseData { splat, bytes } })
+}
+
+// ----- attribute readers -----
+
+fn attr_ints(ctx: &Context, op: OpId, name: &str) -> Option<Vec<i64>> {
+    ctx.attr(op, name).and_then(|a| sty::attr_i64s(ctx, a))
+}
+
+fn attr_int(ctx: &Context, op: OpId, name: &str) -> Option<i64> {
+    ctx.attr(op, name).and_then(|a| sty::attr_int(ctx, a))
+}
+
+fn attr_flag(ctx: &Context, op: OpId, name: &str) -> bool {
+    ctx.attr(op, name).and_then(|a| sty::attr_bool(ctx, a)).unwrap_or(false)
+}
+
+fn attr_f64(ctx: &Context, op: OpId, name: &str) -> Option<f64> {
+    ctx.attr(op, name).and_then(|a| sty::attr_f64(ctx, a))
+}
+
+fn need<T>(v: Option<T>, op: &str, what: &str) -> KResult<T> {
+    v.ok_or_else(|| InterpError::invalid(op, format!("missing or malformed attribute `{what}`")))
+}
+
+fn attr_err(op: &str) -> impl Fn(String) -> InterpError + '_ {
+    move |m| InterpError::invalid(op, m)
+}
+
+fn padding_pairs(v: Vec<i64>) -> Vec<(i64, i64)> {
+    v.chunks(2).map(|c| (c[0], *c.get(1).unwrap_or(&0))).collect()
+}
+
+// ----- the interpreter -----
+
+/// Evaluates functions of a module: an environment from SSA values to
+/// run-time values plus the evaluation loop.
+#[derive(Default)]
+pub struct Interpreter {
+    /// The current environment.
+    pub env: HashMap<IrValue, Value>,
+    /// Nesting depth of `func.call`s (guards against runaway recursion).
+    depth: usize,
+}
+
+/// Maximum `func.call` nesting.
+const MAX_DEPTH: usize = 512;
+
+enum Flow {
+    Continue,
+    Return(Vec<Value>),
+}
+
+impl Interpreter {
+    /// An interpreter with an empty environment.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Evaluates `func.func` `func` on `args` and returns its results.
+    pub fn eval_func(&mut self, ctx: &Context, func: OpId, args: Vec<Value>) -> Result<Vec<Value>, InterpError> {
+        let region = *ctx
+            .op_regions(func)
+            .first()
+            .ok_or_else(|| InterpError::Runtime(format!("`{}` has no body", crate::func::symbol_name(ctx, func).unwrap_or("?"))))?;
+        if self.depth >= MAX_DEPTH {
+            return Err(InterpError::Runtime("call depth limit exceeded".into()));
+        }
+        let saved = std::mem::take(&mut self.env);
+        self.depth += 1;
+        let r = self.eval_region(ctx, region, args);
+        self.depth -= 1;
+        self.env = saved;
+        r
+    }
+
+    /// Evaluates a single-block region with the given block arguments.
+    pub fn eval_region(&mut self, ctx: &Context, region: RegionId, args: Vec<Value>) -> KResult<Vec<Value>> {
+        let block =
+            ctx.region_entry(region).ok_or_else(|| InterpError::Runtime("region has no block".into()))?;
+        self.eval_block(ctx, block, args)
+    }
+
+    fn eval_block(&mut self, ctx: &Context, block: BlockId, args: Vec<Value>) -> KResult<Vec<Value>> {
+        let params: Vec<IrValue> = ctx.block_args(block).collect();
+        if params.len() != args.len() {
+            return Err(InterpError::Runtime(format!("block takes {} arguments, got {}", params.len(), args.len())));
+        }
+        for (p, a) in params.into_iter().zip(args) {
+            self.env.insert(p, a);
+        }
+        for op in ctx.block_ops(block) {
+            if let Flow::Return(vals) = self.eval_op(ctx, op)? {
+                return Ok(vals);
+            }
+        }
+        Ok(vec![])
+    }
+
+    fn region_tensors(&mut self, ctx: &Context, region: RegionId, args: &[Tensor]) -> KResult<Vec<Tensor>> {
+        let vals = self.eval_region(ctx, region, args.iter().cloned().map(Value::Tensor).collect())?;
+        vals.into_iter()
+            .map(|v| v.into_tensor().ok_or_else(|| InterpError::Runtime("region returned a non-tensor".into())))
+            .collect()
+    }
+
+    fn get(&self, v: IrValue) -> KResult<&Value> {
+        self.env.get(&v).ok_or_else(|| InterpError::Runtime(format!("value {v:?} used before definition")))
+    }
+
+    fn tensor(&self, ctx: &Context, op: OpId, i: usize) -> KResult<&Tensor> {
+        let v = *ctx
+            .operands(op)
+            .get(i)
+            .ok_or_else(|| InterpError::invalid(ctx.op_name_of(op), format!("missing operand {i}")))?;
+        self.get(v)?
+            .as_tensor()
+            .ok_or_else(|| InterpError::invalid(ctx.op_name_of(op), format!("operand {i} is not a tensor")))
+    }
+
+    fn tensors(&self, ctx: &Context, op: OpId, range: std::ops::Range<usize>) -> KResult<Vec<Tensor>> {
+        range.map(|i| self.tensor(ctx, op, i).cloned()).collect()
+    }
+
+    fn operand_values(&self, ctx: &Context, op: OpId) -> KResult<Vec<Value>> {
+        ctx.operands(op).iter().map(|&v| self.get(v).cloned()).collect()
+    }
+
+    fn result_type(ctx: &Context, op: OpId, i: usize) -> KResult<(Vec<i64>, ElementType)> {
+        if i >= ctx.num_results(op) {
+            return Err(InterpError::invalid(ctx.op_name_of(op), format!("missing result {i}")));
+        }
+        tensor_type_parts(ctx, ctx.value_type(ctx.result(op, i))).ok_or_else(|| {
+            InterpError::Unsupported(format!("{}: result type is not a static tensor", ctx.op_name_of(op)))
+        })
+    }
+
+    fn bind(&mut self, ctx: &Context, op: OpId, vals: Vec<Value>) -> KResult<()> {
+        if vals.len() != ctx.num_results(op) {
+            return Err(InterpError::invalid(
+                ctx.op_name_of(op),
+                format!("produced {} values for {} results", vals.len(), ctx.num_results(op)),
+            ));
+        }
+        for (i, v) in vals.into_iter().enumerate() {
+            self.env.insert(ctx.result(op, i), v);
+        }
+        Ok(())
+    }
+
+    fn scalar_i64(&self, ctx: &Context, op: OpId, i: usize) -> KResult<i64> {
+        let t = self.tensor(ctx, op, i)?;
+        let v = kernels::to_i64s(ctx.op_name_of(op), t)?;
+        v.first().copied().ok_or_else(|| InterpError::invalid(ctx.op_name_of(op), "empty index tensor"))
+    }
+
+    fn region(ctx: &Context, op: OpId, i: usize) -> KResult<RegionId> {
+        ctx.op_regions(op)
+            .get(i)
+            .copied()
+            .ok_or_else(|| InterpError::invalid(ctx.op_name_of(op), format!("missing region {i}")))
+    }
+
+    fn call(&mut self, ctx: &Context, op: OpId, callee_attr: &str) -> KResult<Vec<Value>> {
+        let name = match ctx.attr(op, callee_attr).map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::SymbolRef { root, .. }) => ctx.str(*root).to_string(),
+            Some(AttrKind::String { value, .. }) => value.clone(),
+            _ => return Err(InterpError::invalid(ctx.op_name_of(op), format!("missing `{callee_attr}`"))),
+        };
+        let callee = crate::func::lookup_symbol(ctx, op, &name)
+            .ok_or_else(|| InterpError::Runtime(format!("unknown function @{name}")))?;
+        let args = self.operand_values(ctx, op)?;
+        self.eval_func(ctx, callee, args)
+    }
+
+    /// Evaluates one op, binding its results.
+    fn eval_op(&mut self, ctx: &Context, op: OpId) -> KResult<Flow> {
+        let name = ctx.op_name_of(op).to_string();
+        let n = name.as_str();
+        let short = n.strip_prefix("stablehlo.").unwrap_or(n);
+        if n == "func.return" || n == "stablehlo.return" {
+            return Ok(Flow::Return(self.operand_values(ctx, op)?));
+        }
+        if n.starts_with("check.") {
+            self.eval_check(ctx, op, n)?;
+            return Ok(Flow::Continue);
+        }
+        if n == "func.call" {
+            let r = self.call(ctx, op, "callee")?;
+            self.bind(ctx, op, r)?;
+            return Ok(Flow::Continue);
+        }
+        if !n.starts_with("stablehlo.") {
+            return Err(InterpError::Unsupported(format!("op `{n}`")));
+        }
+        let err = attr_err(n);
+        // Elementwise ops.
+        if let Some(u) = UnaryOp::from_name(short) {
+            let r = kernels::unary(u, self.tensor(ctx, op, 0)?)?;
+            self.bind(ctx, op, vec![r.into()])?;
+            return Ok(Flow::Continue);
+        }
+        if let Some(b) = BinaryOp::from_name(short) {
+            let r = kernels::binary(b, self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?)?;
+            self.bind(ctx, op, vec![r.into()])?;
+            return Ok(Flow::Continue);
+        }
+        let out: Vec<Value> = match short {
+            "constant" => {
+                let a = need(ctx.attr(op, "value"), n, "value")?;
+                vec![tensor_from_dense_attr(ctx, a)?.into()]
+            }
+            "compare" => {
+                let dir = attrs::ComparisonDirection::parse_from_attr(
+                    ctx,
+                    need(ctx.attr(op, "comparison_direction"), n, "comparison_direction")?,
+                )
+                .map_err(&err)?;
+                let ty = match ctx.attr(op, "compare_type") {
+                    Some(a) => CmpType::from_str(attrs::ComparisonType::parse_from_attr(ctx, a).map_err(&err)?.as_str())
+                        .unwrap_or_default(),
+                    None => CmpType::NoType,
+                };
+                let d = CmpDir::from_str(dir.as_str()).expect("direction");
+                vec![kernels::compare(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, d, ty)?.into()]
+            }
+            "select" => vec![kernels::select(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, self.tensor(ctx, op, 2)?)?
+                .into()],
+            "clamp" => vec![kernels::clamp(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, self.tensor(ctx, op, 2)?)?
+                .into()],
+            "complex" => vec![kernels::complex(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?)?.into()],
+            "convert" => {
+                let (_, e) = Self::result_type(ctx, op, 0)?;
+                vec![kernels::convert(self.tensor(ctx, op, 0)?, e)?.into()]
+            }
+            "bitcast_convert" => {
+                let (s, e) = Self::result_type(ctx, op, 0)?;
+                vec![kernels::bitcast_convert(self.tensor(ctx, op, 0)?, e, &s)?.into()]
+            }
+            "reduce_precision" => {
+                let e = need(attr_int(ctx, op, "exponent_bits"), n, "exponent_bits")?;
+                let m = need(attr_int(ctx, op, "mantissa_bits"), n, "mantissa_bits")?;
+                vec![kernels::reduce_precision(self.tensor(ctx, op, 0)?, e, m)?.into()]
+            }
+            "broadcast_in_dim" | "dynamic_broadcast_in_dim" => {
+                let (s, _) = Self::result_type(ctx, op, 0)?;
+                let dims = need(attr_ints(ctx, op, "broadcast_dimensions"), n, "broadcast_dimensions")?;
+                vec![kernels::broadcast_in_dim(self.tensor(ctx, op, 0)?, &s, &dims)?.into()]
+            }
+            "broadcast" => {
+                let sizes = need(attr_ints(ctx, op, "broadcast_sizes"), n, "broadcast_sizes")?;
+                let x = self.tensor(ctx, op, 0)?;
+                let mut s = sizes.clone();
+                s.extend_from_slice(x.shape());
+                let dims: Vec<i64> = (sizes.len()..s.len()).map(|d| d as i64).collect();
+                vec![kernels::broadcast_in_dim(x, &s, &dims)?.into()]
+            }
+            "reshape" | "dynamic_reshape" => {
+                let (s, _) = Self::result_type(ctx, op, 0)?;
+                vec![kernels::reshape(self.tensor(ctx, op, 0)?, &s)?.into()]
+            }
+            "transpose" => {
+                let p = need(attr_ints(ctx, op, "permutation"), n, "permutation")?;
+                vec![kernels::transpose(self.tensor(ctx, op, 0)?, &p)?.into()]
+            }
+            "reverse" => {
+                let d = need(attr_ints(ctx, op, "dimensions"), n, "dimensions")?;
+                vec![kernels::reverse(self.tensor(ctx, op, 0)?, &d)?.into()]
+            }
+            "slice" => {
+                let s = need(attr_ints(ctx, op, "start_indices"), n, "start_indices")?;
+                let l = need(attr_ints(ctx, op, "limit_indices"), n, "limit_indices")?;
+                let x = self.tensor(ctx, op, 0)?;
+                let st = attr_ints(ctx, op, "strides").unwrap_or_else(|| vec![1; x.rank()]);
+                vec![kernels::slice(x, &s, &l, &st)?.into()]
+            }
+            "dynamic_slice" => {
+                let sizes = need(attr_ints(ctx, op, "slice_sizes"), n, "slice_sizes")?;
+                let k = ctx.operands(op).len();
+                let starts: Vec<i64> = (1..k).map(|i| self.scalar_i64(ctx, op, i)).collect::<KResult<_>>()?;
+                vec![kernels::dynamic_slice(self.tensor(ctx, op, 0)?, &starts, &sizes)?.into()]
+            }
+            "dynamic_update_slice" => {
+                let k = ctx.operands(op).len();
+                let starts: Vec<i64> = (2..k).map(|i| self.scalar_i64(ctx, op, i)).collect::<KResult<_>>()?;
+                vec![kernels::dynamic_update_slice(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, &starts)?.into()]
+            }
+            "concatenate" => {
+                let d = need(attr_int(ctx, op, "dimension"), n, "dimension")?;
+                let ts: Vec<&Tensor> =
+                    (0..ctx.operands(op).len()).map(|i| self.tensor(ctx, op, i)).collect::<KResult<_>>()?;
+                vec![kernels::concatenate(&ts, d)?.into()]
+            }
+            "pad" => {
+                let lo = need(attr_ints(ctx, op, "edge_padding_low"), n, "edge_padding_low")?;
+                let hi = need(attr_ints(ctx, op, "edge_padding_high"), n, "edge_padding_high")?;
+                let it = need(attr_ints(ctx, op, "interior_padding"), n, "interior_padding")?;
+                vec![kernels::pad(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, &lo, &hi, &it)?.into()]
+            }
+            "dynamic_pad" => {
+                let x = self.tensor(ctx, op, 0)?;
+                let pv = self.tensor(ctx, op, 1)?;
+                let lo = kernels::to_i64s(n, self.tensor(ctx, op, 2)?)?;
+                let hi = kernels::to_i64s(n, self.tensor(ctx, op, 3)?)?;
+                let it = kernels::to_i64s(n, self.tensor(ctx, op, 4)?)?;
+                vec![kernels::pad(x, pv, &lo, &hi, &it)?.into()]
+            }
+            "iota" | "dynamic_iota" => {
+                let (s, e) = Self::result_type(ctx, op, 0)?;
+                let d = need(attr_int(ctx, op, "iota_dimension"), n, "iota_dimension")?;
+                vec![kernels::iota(e, &s, d)?.into()]
+            }
+            "get_dimension_size" => {
+                let d = need(attr_int(ctx, op, "dimension"), n, "dimension")?;
+                let x = self.tensor(ctx, op, 0)?;
+                let size = *x.shape().get(d as usize).ok_or_else(|| InterpError::invalid(n, "dimension out of range"))?;
+                vec![Tensor::from_i64s(ElementType::SInt(32), &[], &[size])?.into()]
+            }
+            "dot_general" => {
+                let a = need(ctx.attr(op, "dot_dimension_numbers"), n, "dot_dimension_numbers")?;
+                let d = attrs::DotDimensionNumbers::parse_from_attr(ctx, a).map_err(&err)?;
+                let dims = kernels::DotDims {
+                    lhs_batch: d.lhs_batching_dimensions,
+                    rhs_batch: d.rhs_batching_dimensions,
+                    lhs_contract: d.lhs_contracting_dimensions,
+                    rhs_contract: d.rhs_contracting_dimensions,
+                };
+                let (_, e) = Self::result_type(ctx, op, 0)?;
+                vec![kernels::dot_general(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, &dims, e)?.into()]
+            }
+            "dot" => {
+                let (_, e) = Self::result_type(ctx, op, 0)?;
+                vec![kernels::dot(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, e)?.into()]
+            }
+            "convolution" | "dynamic_conv" => {
+                let a = need(ctx.attr(op, "dimension_numbers"), n, "dimension_numbers")?;
+                let d = attrs::ConvDimensionNumbers::parse_from_attr(ctx, a).map_err(&err)?;
+                let padding = if short == "dynamic_conv" {
+                    padding_pairs(kernels::to_i64s(n, self.tensor(ctx, op, 2)?)?)
+                } else {
+                    attr_ints(ctx, op, "padding").map(padding_pairs).unwrap_or_default()
+                };
+                let p = kernels::ConvParams {
+                    window_strides: attr_ints(ctx, op, "window_strides").unwrap_or_default(),
+                    padding,
+                    lhs_dilation: attr_ints(ctx, op, "lhs_dilation").unwrap_or_default(),
+                    rhs_dilation: attr_ints(ctx, op, "rhs_dilation").unwrap_or_default(),
+                    window_reversal: attr_ints(ctx, op, "window_reversal")
+                        .map(|v| v.into_iter().map(|x| x != 0).collect())
+                        .unwrap_or_default(),
+                    input_batch_dim: d.input_batch_dimension,
+                    input_feature_dim: d.input_feature_dimension,
+                    input_spatial_dims: d.input_spatial_dimensions,
+                    kernel_input_feature_dim: d.kernel_input_feature_dimension,
+                    kernel_output_feature_dim: d.kernel_output_feature_dimension,
+                    kernel_spatial_dims: d.kernel_spatial_dimensions,
+                    output_batch_dim: d.output_batch_dimension,
+                    output_feature_dim: d.output_feature_dimension,
+                    output_spatial_dims: d.output_spatial_dimensions,
+                    feature_group_count: attr_int(ctx, op, "feature_group_count").unwrap_or(1),
+                    batch_group_count: attr_int(ctx, op, "batch_group_count").unwrap_or(1),
+                };
+                let (_, e) = Self::result_type(ctx, op, 0)?;
+                vec![kernels::convolution(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, &p, e)?.into()]
+            }
+            "gather" | "dynamic_gather" => {
+                let a = need(ctx.attr(op, "dimension_numbers"), n, "dimension_numbers")?;
+                let g = attrs::GatherDimensionNumbers::parse_from_attr(ctx, a).map_err(&err)?;
+                let dims = kernels::GatherDims {
+                    offset_dims: g.offset_dims,
+                    collapsed_slice_dims: g.collapsed_slice_dims,
+                    operand_batching_dims: g.operand_batching_dims,
+                    start_indices_batching_dims: g.start_indices_batching_dims,
+                    start_index_map: g.start_index_map,
+                    index_vector_dim: g.index_vector_dim,
+                };
+                let sizes = if short == "dynamic_gather" {
+                    kernels::to_i64s(n, self.tensor(ctx, op, 2)?)?
+                } else {
+                    need(attr_ints(ctx, op, "slice_sizes"), n, "slice_sizes")?
+                };
+                vec![kernels::gather(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, &dims, &sizes)?.into()]
+            }
+            "scatter" => {
+                let a = need(ctx.attr(op, "scatter_dimension_numbers"), n, "scatter_dimension_numbers")?;
+                let s = attrs::ScatterDimensionNumbers::parse_from_attr(ctx, a).map_err(&err)?;
+                let dims = kernels::ScatterDims {
+                    update_window_dims: s.update_window_dims,
+                    inserted_window_dims: s.inserted_window_dims,
+                    input_batching_dims: s.input_batching_dims,
+                    scatter_indices_batching_dims: s.scatter_indices_batching_dims,
+                    scatter_dims_to_operand_dims: s.scatter_dims_to_operand_dims,
+                    index_vector_dim: s.index_vector_dim,
+                };
+                let k = ctx.operands(op).len();
+                if k < 3 || (k - 1) % 2 != 0 {
+                    return Err(InterpError::invalid(n, "expected inputs, indices and updates"));
+                }
+                let m = (k - 1) / 2;
+                let inputs = self.tensors(ctx, op, 0..m)?;
+                let idx = self.tensor(ctx, op, m)?.clone();
+                let upd = self.tensors(ctx, op, m + 1..k)?;
+                let r = Self::region(ctx, op, 0)?;
+                let mut body = |args: &[Tensor]| self.region_tensors(ctx, r, args);
+                kernels::scatter(&inputs, &idx, &upd, &dims, &mut body)?.into_iter().map(Value::from).collect()
+            }
+            "reduce" => {
+                let dims = need(attr_ints(ctx, op, "dimensions"), n, "dimensions")?;
+                let k = ctx.operands(op).len();
+                let m = k / 2;
+                let r = Self::region(ctx, op, 0)?;
+                if m == 1 {
+                    if let Some(kind) = single_binop_body(ctx, r) {
+                        let x = self.tensor(ctx, op, 0)?;
+                        let i = self.tensor(ctx, op, 1)?;
+                        if x.element_type() == i.element_type() {
+                            let out = kernels::reduce_fast(kind, x, i, &dims)?;
+                            self.bind(ctx, op, vec![out.into()])?;
+                            return Ok(Flow::Continue);
+                        }
+                    }
+                }
+                let inputs = self.tensors(ctx, op, 0..m)?;
+                let inits = self.tensors(ctx, op, m..k)?;
+                let mut body = |args: &[Tensor]| self.region_tensors(ctx, r, args);
+                kernels::reduce(&inputs, &inits, &dims, &mut body)?.into_iter().map(Value::from).collect()
+            }
+            "reduce_window" => {
+                let k = ctx.operands(op).len();
+                let m = k / 2;
+                let p = kernels::WindowParams {
+                    dims: need(attr_ints(ctx, op, "window_dimensions"), n, "window_dimensions")?,
+                    strides: attr_ints(ctx, op, "window_strides").unwrap_or_default(),
+                    base_dilations: attr_ints(ctx, op, "base_dilations").unwrap_or_default(),
+                    window_dilations: attr_ints(ctx, op, "window_dilations").unwrap_or_default(),
+                    padding: attr_ints(ctx, op, "padding").map(padding_pairs).unwrap_or_default(),
+                };
+                let r = Self::region(ctx, op, 0)?;
+                if m == 1 {
+                    if let Some(kind) = single_binop_body(ctx, r) {
+                        let out = kernels::reduce_window_fast(kind, self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, &p)?;
+                        self.bind(ctx, op, vec![out.into()])?;
+                        return Ok(Flow::Continue);
+                    }
+                }
+                let inputs = self.tensors(ctx, op, 0..m)?;
+                let inits = self.tensors(ctx, op, m..k)?;
+                let mut body = |args: &[Tensor]| self.region_tensors(ctx, r, args);
+                kernels::reduce_window(&inputs, &inits, &p, &mut body)?.into_iter().map(Value::from).collect()
+            }
+            "select_and_scatter" => {
+                let operand = self.tensor(ctx, op, 0)?.clone();
+                let source = self.tensor(ctx, op, 1)?.clone();
+                let init = self.tensor(ctx, op, 2)?.clone();
+                let p = kernels::WindowParams {
+                    dims: need(attr_ints(ctx, op, "window_dimensions"), n, "window_dimensions")?,
+                    strides: attr_ints(ctx, op, "window_strides").unwrap_or_default(),
+                    base_dilations: vec![],
+                    window_dilations: vec![],
+                    padding: attr_ints(ctx, op, "padding").map(padding_pairs).unwrap_or_default(),
+                };
+                let rs = Self::region(ctx, op, 0)?;
+                let rc = Self::region(ctx, op, 1)?;
+                let this = std::cell::RefCell::new(&mut *self);
+                let mut sel = |args: &[Tensor]| this.borrow_mut().region_tensors(ctx, rs, args);
+                let mut sc = |args: &[Tensor]| this.borrow_mut().region_tensors(ctx, rc, args);
+                vec![kernels::select_and_scatter(&operand, &source, &init, &p, &mut sel, &mut sc)?.into()]
+            }
+            "sort" => {
+                let dim = attr_int(ctx, op, "dimension").unwrap_or(-1);
+                let stable = attr_flag(ctx, op, "is_stable");
+                let inputs = self.tensors(ctx, op, 0..ctx.operands(op).len())?;
+                let r = Self::region(ctx, op, 0)?;
+                if let Some((key, dir, ty)) = single_compare_body(ctx, r, inputs.len()) {
+                    kernels::sort_fast(&inputs, dim, key, dir, ty)?.into_iter().map(Value::from).collect()
+                } else {
+                    let mut body = |args: &[Tensor]| self.region_tensors(ctx, r, args);
+                    kernels::sort(&inputs, dim, stable, &mut body)?.into_iter().map(Value::from).collect()
+                }
+            }
+            "map" => {
+                let inputs = self.tensors(ctx, op, 0..ctx.operands(op).len())?;
+                let r = Self::region(ctx, op, 0)?;
+                let (s, e) = Self::result_type(ctx, op, 0)?;
+                let count = inputs.first().map_or(0, |t| t.num_elements());
+                let mut outs = Vec::with_capacity(count);
+                for i in 0..count {
+                    let args: Vec<Tensor> = inputs.iter().map(|t| kernels::scalar_at(t, i)).collect();
+                    let mut r = self.region_tensors(ctx, r, &args)?;
+                    if r.len() != 1 {
+                        return Err(InterpError::invalid(n, "body must return one value"));
+                    }
+                    outs.push(r.remove(0));
+                }
+                vec![kernels::stack_scalars(e, &s, &outs)?.into()]
+            }
+            "while" => {
+                let mut vals = self.operand_values(ctx, op)?;
+                let cond = Self::region(ctx, op, 0)?;
+                let body = Self::region(ctx, op, 1)?;
+                loop {
+                    let c = self.eval_region(ctx, cond, vals.clone())?;
+                    if !truthy(n, &c)? {
+                        break;
+                    }
+                    vals = self.eval_region(ctx, body, vals)?;
+                }
+                vals
+            }
+            "if" => {
+                let p = truthy(n, &[self.get(ctx.operands(op)[0])?.clone()])?;
+                let r = Self::region(ctx, op, if p { 0 } else { 1 })?;
+                self.eval_region(ctx, r, vec![])?
+            }
+            "case" => {
+                let i = self.scalar_i64(ctx, op, 0)?;
+                let nr = ctx.op_regions(op).len();
+                let k = if i < 0 || i as usize >= nr { nr.saturating_sub(1) } else { i as usize };
+                let r = Self::region(ctx, op, k)?;
+                self.eval_region(ctx, r, vec![])?
+            }
+            "optimization_barrier" => self.operand_values(ctx, op)?,
+            "tuple" => vec![Value::Tuple(self.operand_values(ctx, op)?)],
+            "get_tuple_element" => {
+                let i = need(attr_int(ctx, op, "index"), n, "index")?;
+                let t = self.get(ctx.operands(op)[0])?;
+                let e = t.as_tuple().and_then(|v| v.get(i as usize)).ok_or_else(|| InterpError::invalid(n, "bad index"))?;
+                vec![e.clone()]
+            }
+            "after_all" | "create_token" => vec![Value::Token],
+            "composite" => self.call(ctx, op, "decomposition")?,
+            "real_dynamic_slice" => {
+                let x = self.tensor(ctx, op, 0)?;
+                let s = kernels::to_i64s(n, self.tensor(ctx, op, 1)?)?;
+                let l = kernels::to_i64s(n, self.tensor(ctx, op, 2)?)?;
+                let st = kernels::to_i64s(n, self.tensor(ctx, op, 3)?)?;
+                vec![kernels::slice(x, &s, &l, &st)?.into()]
+            }
+            "rng_bit_generator" => {
+                let alg = match ctx.attr(op, "rng_algorithm") {
+                    Some(a) => attrs::RngAlgorithm::parse_from_attr(ctx, a).map_err(&err)?.as_str(),
+                    None => "DEFAULT",
+                };
+                let alg = kernels::RngAlgorithm::from_str(alg).unwrap_or(kernels::RngAlgorithm::Default);
+                let (s, e) = Self::result_type(ctx, op, 1)?;
+                let (st, out) = kernels::rng_bit_generator(alg, self.tensor(ctx, op, 0)?, e, &s)?;
+                vec![st.into(), out.into()]
+            }
+            "fft" => {
+                let a = need(ctx.attr(op, "fft_type"), n, "fft_type")?;
+                let kind = kernels::FftKind::from_str(attrs::FftType::parse_from_attr(ctx, a).map_err(&err)?.as_str())
+                    .ok_or_else(|| InterpError::invalid(n, "bad fft_type"))?;
+                let l = need(attr_ints(ctx, op, "fft_length"), n, "fft_length")?;
+                vec![kernels::fft(self.tensor(ctx, op, 0)?, kind, &l)?.into()]
+            }
+            "cholesky" => vec![kernels::cholesky(self.tensor(ctx, op, 0)?, attr_flag(ctx, op, "lower"))?.into()],
+            "triangular_solve" => {
+                let t = match ctx.attr(op, "transpose_a") {
+                    Some(a) => attrs::Transpose::parse_from_attr(ctx, a).map_err(&err)?.as_str(),
+                    None => "NO_TRANSPOSE",
+                };
+                let t = kernels::TransposeA::from_str(t).ok_or_else(|| InterpError::invalid(n, "bad transpose_a"))?;
+                vec![kernels::triangular_solve(
+                    self.tensor(ctx, op, 0)?,
+                    self.tensor(ctx, op, 1)?,
+                    attr_flag(ctx, op, "left_side"),
+                    attr_flag(ctx, op, "lower"),
+                    attr_flag(ctx, op, "unit_diagonal"),
+                    t,
+                )?
+                .into()]
+            }
+            "batch_norm_inference" => {
+                let eps = need(attr_f64(ctx, op, "epsilon"), n, "epsilon")?;
+                let fi = need(attr_int(ctx, op, "feature_index"), n, "feature_index")?;
+                vec![kernels::batch_norm_inference(
+                    self.tensor(ctx, op, 0)?,
+                    self.tensor(ctx, op, 1)?,
+                    self.tensor(ctx, op, 2)?,
+                    self.tensor(ctx, op, 3)?,
+                    self.tensor(ctx, op, 4)?,
+                    eps,
+                    fi,
+                )?
+                .into()]
+            }
+            "batch_norm_training" => {
+                let eps = need(attr_f64(ctx, op, "epsilon"), n, "epsilon")?;
+                let fi = need(attr_int(ctx, op, "feature_index"), n, "feature_index")?;
+                let (a, b, c) = kernels::batch_norm_training(
+                    self.tensor(ctx, op, 0)?,
+                    self.tensor(ctx, op, 1)?,
+                    self.tensor(ctx, op, 2)?,
+                    eps,
+                    fi,
+                )?;
+                vec![a.into(), b.into(), c.into()]
+            }
+            "batch_norm_grad" => {
+                let eps = need(attr_f64(ctx, op, "epsilon"), n, "epsilon")?;
+                let fi = need(attr_int(ctx, op, "feature_index"), n, "feature_index")?;
+                let (a, b, c) = kernels::batch_norm_grad(
+                    self.tensor(ctx, op, 0)?,
+                    self.tensor(ctx, op, 1)?,
+                    self.tensor(ctx, op, 2)?,
+                    self.tensor(ctx, op, 3)?,
+                    self.tensor(ctx, op, 4)?,
+                    eps,
+                    fi,
+                )?;
+                vec![a.into(), b.into(), c.into()]
+            }
+            "replica_id" | "partition_id" => vec![Tensor::from_u64s(ElementType::UInt(32), &[], &[0])?.into()],
+            _ => return Err(InterpError::Unsupported(format!("op `{n}`"))),
+        };
+        self.bind(ctx, op, out)?;
+        Ok(Flow::Continue)
+    }
+
+    fn eval_check(&mut self, ctx: &Context, op: OpId, n: &str) -> KResult<()> {
+        let lhs = self.tensor(ctx, op, 0)?.clone();
+        let rhs = if n.ends_with("_const") {
+            tensor_from_dense_attr(ctx, need(ctx.attr(op, "value"), n, "value")?)?
+        } else {
+            self.tensor(ctx, op, 1)?.clone()
+        };
+        if lhs.shape() != rhs.shape() || lhs.element_type() != rhs.element_type() {
+            return Err(InterpError::Runtime(format!(
+                "{n} failed: {} vs {}",
+                lhs.type_string(),
+                rhs.type_string()
+            )));
+        }
+        let ok = match n {
+            "check.expect_eq" | "check.expect_eq_const" => {
+                (0..lhs.num_elements()).all(|i| elements_equal(&lhs, &rhs, i))
+            }
+            "check.expect_almost_eq" | "check.expect_almost_eq_const" => {
+                let tol = attr_f64(ctx, op, "tolerance").unwrap_or(1e-4);
+                almost_equal(&lhs, &rhs, tol)
+            }
+            "check.expect_close" => {
+                let max = attr_int(ctx, op, "max_ulp_difference").unwrap_or(4) as u64;
+                let min = attr_int(ctx, op, "min_ulp_difference").unwrap_or(0) as u64;
+                ulp_close(&lhs, &rhs, min, max)
+            }
+            "check.expect_serialized_eq" => true,
+            _ => return Err(InterpError::Unsupported(format!("op `{n}`"))),
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(InterpError::Runtime(format!(
+                "{n} failed:\n  got:      {}\n  expected: {}",
+                lhs, rhs
+            )))
+        }
+    }
+}
+
+fn truthy(op: &str, v: &[Value]) -> KResult<bool> {
+    match v.first().and_then(|x| x.as_tensor()).and_then(|t| t.as_bool()) {
+        Some(b) if b.len() == 1 => Ok(b[0]),
+        _ => Err(InterpError::invalid(op, "expected an i1 scalar predicate")),
+    }
+}
+
+fn elements_equal(a: &Tensor, b: &Tensor, i: usize) -> bool {
+    match (a.data(), b.data()) {
+        (Data::F32(x), Data::F32(y)) => x[i] == y[i] || (x[i].is_nan() && y[i].is_nan()),
+        (Data::F64(x), Data::F64(y)) => x[i] == y[i] || (x[i].is_nan() && y[i].is_nan()),
+        (Data::C64(x), Data::C64(y)) => x[i] == y[i],
+        (Data::C128(x), Data::C128(y)) => x[i] == y[i],
+        _ => a.get_flat(i) == b.get_flat(i),
+    }
+}
+
+/// The reference interpreter's `areApproximatelyEqual` on f64 values.
+fn approx(f: f64, g: f64, tol: f64) -> bool {
+    if f == g {
+        return true;
+    }
+    if f.is_nan() || g.is_nan() {
+        return f.is_nan() && g.is_nan();
+    }
+    if !f.is_finite() || !g.is_finite() {
+        return false;
+    }
+    if f.is_sign_negative() != g.is_sign_negative() && f != 0.0 && g != 0.0 {
+        return false;
+    }
+    (f - g).abs() <= tol
+}
+
+fn almost_equal(a: &Tensor, b: &Tensor, tol: f64) -> bool {
+    match (a.data(), b.data()) {
+        (Data::C64(_), _) | (Data::C128(_), _) => {
+            let (x, y) = (kernels::to_c128s("check", a).unwrap_or_default(), kernels::to_c128s("check", b).unwrap_or_default());
+            x.iter().zip(&y).all(|(p, q)| approx(p.re, q.re, tol) && approx(p.im, q.im, tol))
+        }
+        (Data::F32(_), _) | (Data::F64(_), _) => {
+            let (x, y) = (kernels::to_f64s("check", a).unwrap_or_default(), kernels::to_f64s("check", b).unwrap_or_default());
+            x.iter().zip(&y).all(|(&p, &q)| approx(p, q, tol))
+        }
+        _ => (0..a.num_elements()).all(|i| elements_equal(a, b, i)),
+    }
+}
+
+fn ordered_bits(ty: ElementType, x: f64) -> Option<i128> {
+    let f = ty.float_format().or_else(|| ty.component_type().and_then(|c| c.float_format()))?;
+    if x.is_nan() {
+        return None;
+    }
+    let bits = f.encode(x);
+    let sign = f.sign_mask();
+    let mag = (bits & !sign) as i128;
+    Some(if sign != 0 && bits & sign != 0 { -mag } else { mag })
+}
+
+fn ulp_close(a: &Tensor, b: &Tensor, min: u64, max: u64) -> bool {
+    let ty = a.element_type();
+    let (x, y) = match (kernels::to_f64s("check", a), kernels::to_f64s("check", b)) {
+        (Ok(x), Ok(y)) => (x, y),
+        _ => return (0..a.num_elements()).all(|i| elements_equal(a, b, i)),
+    };
+    x.iter().zip(&y).all(|(&p, &q)| match (ordered_bits(ty, p), ordered_bits(ty, q)) {
+        (Some(u), Some(v)) => {
+            let d = (u - v).unsigned_abs() as u64;
+            d >= min.min(d) && d <= max
+        }
+        (None, None) => true,
+        _ => false,
+    })
+}
+
+/// If `region` is `^bb(%a, %b): %r = <op> %a, %b; return %r` for a
+/// reducible binary op, its kind.
+pub fn single_binop_body(ctx: &Context, region: RegionId) -> Option<ReduceKind> {
+    let block = ctx.region_entry(region)?;
+    let args: Vec<IrValue> = ctx.block_args(block).collect();
+    if args.len() != 2 || ctx.region_blocks(region).len() != 1 {
+        return None;
+    }
+    let ops = ctx.block_ops_vec(block);
+    if ops.len() != 2 {
+        return None;
+    }
+    let kind = ReduceKind::from_op_name(ctx.op_name_of(ops[0]))?;
+    let o = ctx.operands(ops[0]);
+    if o.len() != 2 || !((o[0] == args[0] && o[1] == args[1]) || (o[0] == args[1] && o[1] == args[0])) {
+        return None;
+    }
+    let ret = ctx.op_name_of(ops[1]);
+    if (ret != "stablehlo.return" && ret != "func.return") || ctx.operands(ops[1]) != [ctx.result(ops[0], 0)] {
+        return None;
+    }
+    Some(kind)
+}
+
+/// If a sort comparator is a single `compare` of one input's two
+/// arguments, `(input index, direction as "lhs dir rhs", compare type)`.
+pub fn single_compare_body(ctx: &Context, region: RegionId, n_inputs: usize) -> Option<(usize, CmpDir, CmpType)> {
+    let block = ctx.region_entry(region)?;
+    let args: Vec<IrValue> = ctx.block_args(block).collect();
+    if args.len() != 2 * n_inputs || ctx.region_blocks(region).len() != 1 {
+        return None;
+    }
+    let ops = ctx.block_ops_vec(block);
+    if ops.len() != 2 || ctx.op_name_of(ops[0]) != "stablehlo.compare" {
+        return None;
+    }
+    let ret = ctx.op_name_of(ops[1]);
+    if (ret != "stablehlo.return" && ret != "func.return") || ctx.operands(ops[1]) != [ctx.result(ops[0], 0)] {
+        return None;
+    }
+    let dir = attrs::ComparisonDirection::parse_from_attr(ctx, ctx.attr(ops[0], "comparison_direction")?).ok()?;
+    let mut dir = CmpDir::from_str(dir.as_str())?;
+    let ty = match ctx.attr(ops[0], "compare_type") {
+        Some(a) => CmpType::from_str(attrs::ComparisonType::parse_from_attr(ctx, a).ok()?.as_str())?,
+        None => CmpType::NoType,
+    };
+    let o = ctx.operands(ops[0]);
+    let pos = |v: IrValue| args.iter().position(|&a| a == v);
+    let (p, q) = (pos(o[0])?, pos(o[1])?);
+    if p / 2 != q / 2 || p == q {
+        return None;
+    }
+    if p % 2 == 1 {
+        dir = match dir {
+            CmpDir::Lt => CmpDir::Gt,
+            CmpDir::Gt => CmpDir::Lt,
+            CmpDir::Le => CmpDir::Ge,
+            CmpDir::Ge => CmpDir::Le,
+            d => d,
+        };
+    }
+    Some((p / 2, dir, ty))
+}

@@ -1,0 +1,356 @@
+//! SSA value and block naming (MLIR's `SSANameState`).
+//!
+//! Numbering follows MLIR exactly:
+//! - Regions are numbered from a stack (last pushed first). A region numbers its block arguments
+//!   and op results in order; the regions of its ops are pushed afterwards with a snapshot of the
+//!   counters, so values of nested regions continue after *all* values of the enclosing region,
+//!   and sibling regions restart from the same snapshot.
+//! - Entry-block arguments are `%argN` (own counter), other block arguments and results share
+//!   the value counter (`%N`); multi-result ops take one number (`%0:2`, uses `%0#1`).
+//! - Blocks are `^bbN`, numbered per region.
+//! - Suggested result names (`OpInfo::asm_result_names`, custom form only) are sanitized and
+//!   uniqued against the names visible from enclosing regions: `%cst`, `%cst_0`, `%cst_1`.
+//! - In generic form MLIR prints unique IDs (`--mlir-print-unique-ssa-ids` is implied): counters
+//!   are not restored between regions.
+//!
+//! Tables are `Vec`s indexed by arena index; lookups are O(1) without hashing.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::ir::{BlockId, OpId, RegionId, Value};
+use crate::Context;
+
+pub(crate) const NONE: u32 = u32::MAX;
+const TAG: u32 = 1 << 31;
+
+/// Assigned names of values and blocks for one print.
+#[derive(Default)]
+pub(crate) struct NameState {
+    /// Per op index: `NONE`, a numeric id, or `TAG | index` into `names`.
+    op_ids: Vec<u32>,
+    names: Vec<String>,
+    /// Per block index: `NONE`, or the first number of its arguments (`TAG` set for entry blocks,
+    /// whose arguments are `%argN`).
+    block_args: Vec<u32>,
+    /// Per block index: position in its region (`^bbN`), or `NONE`.
+    block_order: Vec<u32>,
+    /// Argument names that are not simply `argN` / `N` (uniquing conflicts, shadowing).
+    arg_overrides: HashMap<(u32, u32), String>,
+}
+
+fn get(v: &[u32], i: u32) -> u32 {
+    *v.get(i as usize).unwrap_or(&NONE)
+}
+
+fn set(v: &mut Vec<u32>, i: u32, x: u32) {
+    let i = i as usize;
+    if i >= v.len() {
+        v.resize(i + 1, NONE);
+    }
+    v[i] = x;
+}
+
+impl NameState {
+    /// Number every value and block under `root` (and `root`'s own results).
+    pub(crate) fn compute(ctx: &Context, root: OpId, generic: bool) -> NameState {
+        let mut n = Numberer {
+            ctx,
+            generic,
+            st: NameState {
+                op_ids: vec![NONE; ctx.ops.len()],
+                names: Vec::new(),
+                block_args: vec![NONE; ctx.blocks.len()],
+                block_order: vec![NONE; ctx.blocks.len()],
+                arg_overrides: HashMap::new(),
+            },
+            next_value: 0,
+            next_arg: 0,
+            next_conflict: 0,
+            scopes: Scopes::default(),
+        };
+        let top = n.scopes.push();
+        let mut stack: Vec<(RegionId, u32, u32, u32, u32)> =
+            ctx.op(root).regions.iter().map(|&r| (r, 0, 0, 0, top)).collect();
+        n.number_op(root);
+        while let Some((r, nv, na, nc, parent)) = stack.pop() {
+            if !generic {
+                n.next_value = nv;
+                n.next_arg = na;
+                n.next_conflict = nc;
+            }
+            n.scopes.pop_until(parent);
+            let cur = n.scopes.push();
+            n.number_region(r);
+            for &b in &ctx.region(r).blocks {
+                for op in ctx.block_ops(b) {
+                    for &r2 in &ctx.op(op).regions {
+                        stack.push((r2, n.next_value, n.next_arg, n.next_conflict, cur));
+                    }
+                }
+            }
+        }
+        n.st
+    }
+
+    /// Write the name of a value (`%3`, `%arg0`, `%cst_1`, `%0#1`), or `<<UNKNOWN SSA VALUE>>`
+    /// when it has none (not under the printed root, or a dangling handle).
+    pub(crate) fn write_value(&self, ctx: &Context, v: Value, print_result_no: bool, out: &mut String) {
+        match v {
+            Value::Result { op, index } => {
+                let nres = match ctx.ops.get(op.0 as usize) {
+                    Some(d) => d.results.len() as u32,
+                    None => 0,
+                };
+                let id = get(&self.op_ids, op.0);
+                if index >= nres || id == NONE {
+                    out.push_str("<<UNKNOWN SSA VALUE>>");
+                    return;
+                }
+                out.push('%');
+                self.write_id(id, out);
+                if print_result_no && nres > 1 {
+                    out.push('#');
+                    push_u32(out, index);
+                }
+            }
+            Value::BlockArg { block, index } => {
+                let nargs = match ctx.blocks.get(block.0 as usize) {
+                    Some(b) => b.args.len() as u32,
+                    None => 0,
+                };
+                let base = get(&self.block_args, block.0);
+                if index >= nargs || base == NONE {
+                    out.push_str("<<UNKNOWN SSA VALUE>>");
+                    return;
+                }
+                out.push('%');
+                if !self.arg_overrides.is_empty() {
+                    if let Some(s) = self.arg_overrides.get(&(block.0, index)) {
+                        out.push_str(s);
+                        return;
+                    }
+                }
+                if base & TAG != 0 {
+                    out.push_str("arg");
+                    push_u32(out, (base & !TAG) + index);
+                } else {
+                    push_u32(out, base + index);
+                }
+            }
+        }
+    }
+
+    /// Write the name of an op's first result without `%` or `#`: the results header uses it.
+    pub(crate) fn write_op_result_base(&self, op: OpId, out: &mut String) -> bool {
+        let id = get(&self.op_ids, op.0);
+        if id == NONE {
+            return false;
+        }
+        self.write_id(id, out);
+        true
+    }
+
+    fn write_id(&self, id: u32, out: &mut String) {
+        if id & TAG != 0 {
+            out.push_str(self.names.get((id & !TAG) as usize).map(|s| s.as_str()).unwrap_or("<<INVALID>>"));
+        } else {
+            push_u32(out, id);
+        }
+    }
+
+    /// Position of a block in its region, if named.
+    pub(crate) fn block_order(&self, b: BlockId) -> Option<u32> {
+        let o = get(&self.block_order, b.0);
+        (o != NONE).then_some(o)
+    }
+
+    /// Write `^bbN` (or MLIR's `INVALIDBLOCK` for a block outside the printed IR).
+    pub(crate) fn write_block(&self, b: BlockId, out: &mut String) {
+        match self.block_order(b) {
+            Some(o) => {
+                out.push_str("^bb");
+                push_u32(out, o);
+            }
+            None => out.push_str("INVALIDBLOCK"),
+        }
+    }
+
+    /// Give the entry-block arguments of `region` the names of `values` (MLIR's
+    /// `shadowRegionArgs`).
+    pub(crate) fn shadow(&mut self, ctx: &Context, region: RegionId, values: &[Value]) {
+        let Some(entry) = ctx.region(region).blocks.first().copied() else { return };
+        for (i, v) in values.iter().enumerate() {
+            let mut s = String::new();
+            self.write_value(ctx, *v, true, &mut s);
+            let name = s.strip_prefix('%').unwrap_or(&s).to_string();
+            self.arg_overrides.insert((entry.0, i as u32), name);
+        }
+    }
+}
+
+pub(crate) fn push_u32(out: &mut String, mut n: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // SAFETY-free: the bytes are ASCII digits.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
+}
+
+/// MLIR's `ScopedHashTable` of used names: names are visible in nested scopes and dropped when
+/// their scope is popped.
+#[derive(Default)]
+struct Scopes {
+    set: HashSet<String>,
+    stack: Vec<(u32, Vec<String>)>,
+    next_id: u32,
+}
+
+impl Scopes {
+    fn push(&mut self) -> u32 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.stack.push((id, Vec::new()));
+        id
+    }
+    fn pop_until(&mut self, id: u32) {
+        while let Some((top, _)) = self.stack.last() {
+            if *top == id {
+                break;
+            }
+            if let Some((_, names)) = self.stack.pop() {
+                for n in names {
+                    self.set.remove(&n);
+                }
+            }
+        }
+    }
+    fn contains(&self, s: &str) -> bool {
+        self.set.contains(s)
+    }
+    fn insert(&mut self, s: String) {
+        if self.set.insert(s.clone()) {
+            if let Some((_, names)) = self.stack.last_mut() {
+                names.push(s);
+            }
+        }
+    }
+}
+
+struct Numberer<'c> {
+    ctx: &'c Context,
+    generic: bool,
+    st: NameState,
+    next_value: u32,
+    next_arg: u32,
+    next_conflict: u32,
+    scopes: Scopes,
+}
+
+impl Numberer<'_> {
+    fn number_region(&mut self, r: RegionId) {
+        let ctx = self.ctx;
+        for (i, &b) in ctx.region(r).blocks.iter().enumerate() {
+            set(&mut self.st.block_order, b.0, i as u32);
+            self.number_block(b, i == 0);
+        }
+    }
+
+    fn number_block(&mut self, b: BlockId, entry: bool) {
+        let ctx = self.ctx;
+        let nargs = ctx.block(b).args.len() as u32;
+        if entry {
+            let base = self.next_arg;
+            set(&mut self.st.block_args, b.0, TAG | base);
+            for i in 0..nargs {
+                let name = format!("arg{}", self.next_arg);
+                self.next_arg += 1;
+                let unique = self.unique(name.clone());
+                if unique != name {
+                    self.st.arg_overrides.insert((b.0, i), unique);
+                }
+            }
+        } else {
+            set(&mut self.st.block_args, b.0, self.next_value);
+            self.next_value += nargs;
+        }
+        for op in ctx.block_ops(b) {
+            self.number_op(op);
+        }
+    }
+
+    fn number_op(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let d = ctx.op(op);
+        if d.results.is_empty() {
+            return;
+        }
+        if !self.generic {
+            if let Some(f) = ctx.op_info(d.name).and_then(|i| i.asm_result_names) {
+                if let Some(name) = f(ctx, op) {
+                    if !name.is_empty() {
+                        let unique = self.unique(sanitize(&name));
+                        let idx = self.st.names.len() as u32;
+                        self.st.names.push(unique);
+                        set(&mut self.st.op_ids, op.0, TAG | idx);
+                        return;
+                    }
+                }
+            }
+        }
+        set(&mut self.st.op_ids, op.0, self.next_value);
+        self.next_value += 1;
+    }
+
+    /// MLIR's `uniqueValueName`.
+    fn unique(&mut self, name: String) -> String {
+        let name = if self.scopes.contains(&name) {
+            let mut probe;
+            loop {
+                probe = format!("{}_{}", name, self.next_conflict);
+                self.next_conflict += 1;
+                if !self.scopes.contains(&probe) {
+                    break;
+                }
+            }
+            probe
+        } else {
+            name
+        };
+        self.scopes.insert(name.clone());
+        name
+    }
+}
+
+/// MLIR's `sanitizeIdentifier` with `$._-` allowed and trailing digits allowed.
+pub(crate) fn sanitize(name: &str) -> String {
+    let ok = |c: u8| c.is_ascii_alphanumeric() || b"$._-".contains(&c);
+    let copy = |out: &mut String| {
+        for &c in name.as_bytes() {
+            if ok(c) {
+                out.push(c as char);
+            } else if c == b' ' {
+                out.push('_');
+            } else {
+                out.push_str(&format!("{:X}", c));
+            }
+        }
+    };
+    let mut out = String::new();
+    if name.as_bytes().first().is_some_and(|c| c.is_ascii_digit()) {
+        out.push('_');
+        copy(&mut out);
+        return out;
+    }
+    if name.bytes().all(ok) {
+        return name.to_string();
+    }
+    copy(&mut out);
+    out
+}

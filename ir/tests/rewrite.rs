@@ -1,0 +1,580 @@
+//! Rewriter and greedy driver tests with a small arith-like test dialect (`t.constant`, `t.addi`,
+//! `t.muli` with MLIR arith's folders and its `AddIAddConstant` canonicalization), compared with
+//! what `mlir-opt --canonicalize` does for the same IR written with `arith`.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use strata_ir::dialect::{Dialect, FoldResult, OpInfo, Traits};
+use strata_ir::printer::{print_op, PrintOptions};
+use strata_ir::rewrite::*;
+use strata_ir::*;
+
+fn int_of(ctx: &Context, a: Option<Attribute>) -> Option<(i128, Type)> {
+    match ctx.attr_kind(a?) {
+        AttrKind::Integer { value, ty } => Some((*value, *ty)),
+        _ => None,
+    }
+}
+
+fn addi_fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    match (int_of(ctx, c[0]), int_of(ctx, c[1])) {
+        (Some((a, t)), Some((b, _))) => Some(vec![FoldResult::Attr(ctx.int_attr(a + b, t))]),
+        (_, Some((0, _))) => Some(vec![FoldResult::Value(ctx.operands(op)[0])]),
+        _ => None,
+    }
+}
+
+fn muli_fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    match (int_of(ctx, c[0]), int_of(ctx, c[1])) {
+        (Some((a, t)), Some((b, _))) => Some(vec![FoldResult::Attr(ctx.int_attr(a * b, t))]),
+        (_, Some((1, _))) => Some(vec![FoldResult::Value(ctx.operands(op)[0])]),
+        _ => None,
+    }
+}
+
+fn materialize(ctx: &mut Context, value: Attribute, ty: Type, loc: Attribute) -> Option<OpId> {
+    let name = ctx.op_name("t.constant");
+    let mut st = OperationState::new(name, loc);
+    st.result_types = vec![ty];
+    let v = ctx.sym("value");
+    st.add_attr(v, value);
+    Some(ctx.create_op(st))
+}
+
+/// arith's `AddIAddConstant`: addi(addi(x, c0), c1) -> addi(x, c0 + c1).
+struct AddIAddConstant;
+
+impl RewritePattern for AddIAddConstant {
+    fn name(&self) -> &str {
+        "AddIAddConstant"
+    }
+    fn root(&self) -> Option<&str> {
+        Some("t.addi")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut PatternRewriter) -> bool {
+        let ops = rw.operands(op).to_vec();
+        let Some(c1) = rw.defining_op(ops[1]).and_then(|d| constant_value(rw, d)) else { return false };
+        let Some(inner) = rw.defining_op(ops[0]) else { return false };
+        if rw.op_name_of(inner) != "t.addi" {
+            return false;
+        }
+        let iops = rw.operands(inner).to_vec();
+        let Some(c0) = rw.defining_op(iops[1]).and_then(|d| constant_value(rw, d)) else { return false };
+        let (Some((a, t)), Some((b, _))) = (int_of(rw, Some(c0)), int_of(rw, Some(c1))) else { return false };
+        let sum = rw.ctx_mut().int_attr(a + b, t);
+        let loc = rw.op(op).loc;
+        let c = materialize(rw.ctx_mut(), sum, t, loc).unwrap();
+        rw.insert(c);
+        let cv = rw.result(c, 0);
+        let name = rw.ctx_mut().op_name("t.addi");
+        let mut st = OperationState::new(name, loc);
+        st.operands = vec![iops[0], cv];
+        st.result_types = vec![t];
+        rw.replace_op_with_new(op, st);
+        true
+    }
+}
+
+fn add_patterns() -> Vec<Box<dyn RewritePattern>> {
+    vec![Box::new(AddIAddConstant)]
+}
+
+struct B {
+    ctx: Context,
+}
+
+impl B {
+    fn new() -> B {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered = true;
+        let mut d = Dialect::new("t")
+            .op(OpInfo::new("t.constant")
+                .traits(Traits::CONSTANT_LIKE | Traits::PURE | Traits::ZERO_OPERANDS | Traits::ONE_RESULT)
+                .inherent(&["value"]))
+            .op(OpInfo::new("t.addi").traits(Traits::PURE | Traits::COMMUTATIVE).folder(addi_fold).canonicalizer(add_patterns))
+            .op(OpInfo::new("t.muli").traits(Traits::PURE | Traits::COMMUTATIVE).folder(muli_fold))
+            .op(OpInfo::new("t.func")
+                .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL)
+                .inherent(&["sym_name", "sym_visibility"]))
+            .op(OpInfo::new("t.return").traits(Traits::IS_TERMINATOR | Traits::PURE))
+            .op(OpInfo::new("t.br").traits(Traits::IS_TERMINATOR | Traits::PURE))
+            .op(OpInfo::new("t.effect"));
+        d.materialize_constant = Some(materialize);
+        ctx.register_dialect(d);
+        B { ctx }
+    }
+
+    fn i32(&mut self) -> Type {
+        self.ctx.int_type(32)
+    }
+
+    fn module(&mut self) -> (OpId, BlockId) {
+        let r = self.ctx.create_region();
+        let b = self.ctx.create_block(&[]);
+        self.ctx.append_block(r, b);
+        let name = self.ctx.op_name("builtin.module");
+        let mut st = OperationState::new(name, self.ctx.unknown_loc());
+        st.regions.push(r);
+        (self.ctx.create_op(st), b)
+    }
+
+    fn func(&mut self, parent: BlockId, name: &str, args: &[Type]) -> (OpId, BlockId) {
+        let r = self.ctx.create_region();
+        let a: Vec<(Type, Option<Attribute>)> = args.iter().map(|t| (*t, None)).collect();
+        let b = self.ctx.create_block(&a);
+        self.ctx.append_block(r, b);
+        let n = self.ctx.op_name("t.func");
+        let mut st = OperationState::new(n, self.ctx.unknown_loc());
+        let s = self.ctx.sym("sym_name");
+        let v = self.ctx.string_attr(name);
+        st.add_attr(s, v);
+        st.regions.push(r);
+        let f = self.ctx.create_op(st);
+        self.ctx.append_op(parent, f);
+        (f, b)
+    }
+
+    fn op(&mut self, block: BlockId, name: &str, operands: &[Value], results: &[Type]) -> OpId {
+        let n = self.ctx.op_name(name);
+        let mut st = OperationState::new(n, self.ctx.unknown_loc());
+        st.operands = operands.to_vec();
+        st.result_types = results.to_vec();
+        let op = self.ctx.create_op(st);
+        self.ctx.append_op(block, op);
+        op
+    }
+
+    fn v(&mut self, block: BlockId, name: &str, operands: &[Value]) -> Value {
+        let t = self.i32();
+        let op = self.op(block, name, operands, &[t]);
+        self.ctx.result(op, 0)
+    }
+
+    fn constant(&mut self, block: BlockId, v: i128) -> Value {
+        let t = self.i32();
+        let (val, loc) = (self.ctx.int_attr(v, t), self.ctx.unknown_loc());
+        let op = materialize(&mut self.ctx, val, t, loc).unwrap();
+        self.ctx.append_op(block, op);
+        self.ctx.result(op, 0)
+    }
+
+    fn print(&self, op: OpId) -> String {
+        print_op(&self.ctx, op, &PrintOptions::generic())
+    }
+
+    fn canonicalize(&mut self, root: OpId, config: &GreedyConfig) -> Result<bool, Failure> {
+        apply_patterns_greedily(&mut self.ctx, root, &add_patterns(), config)
+    }
+}
+
+/// The IR of `/tmp/c1.mlir` in the module docs: mlir-opt --canonicalize gives
+/// `6, 3, addi, muli, addi, return`.
+fn build_c1(b: &mut B) -> (OpId, OpId) {
+    let (m, mb) = b.module();
+    let i32 = b.i32();
+    let (f, e) = b.func(mb, "f", &[i32]);
+    let a = b.ctx.block_arg(e, 0);
+    let x0 = b.v(e, "t.addi", &[a, a]);
+    let c1 = b.constant(e, 1);
+    let c2 = b.constant(e, 2);
+    let x1 = b.v(e, "t.addi", &[c1, c2]);
+    let c1b = b.constant(e, 1);
+    let x2 = b.v(e, "t.muli", &[x0, x1]);
+    let x3 = b.v(e, "t.addi", &[x2, c1b]);
+    let c5 = b.constant(e, 5);
+    let x4 = b.v(e, "t.addi", &[x3, c5]);
+    b.op(e, "t.return", &[x4], &[]);
+    (m, f)
+}
+
+const C1_EXPECTED: &str = r#""t.func"() <{sym_name = "f"}> ({
+^bb0(%arg0: i32):
+  %0 = "t.constant"() <{value = 6 : i32}> : () -> i32
+  %1 = "t.constant"() <{value = 3 : i32}> : () -> i32
+  %2 = "t.addi"(%arg0, %arg0) : (i32, i32) -> i32
+  %3 = "t.muli"(%2, %1) : (i32, i32) -> i32
+  %4 = "t.addi"(%3, %0) : (i32, i32) -> i32
+  "t.return"(%4) : (i32) -> ()
+}) : () -> ()"#;
+
+fn normalize(s: &str) -> String {
+    s.lines().map(|l| l.trim()).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn canonicalize_like_mlir_top_down() {
+    let mut b = B::new();
+    let (_, f) = build_c1(&mut b);
+    let changed = b.canonicalize(f, &GreedyConfig::default().with_top_down(true)).unwrap();
+    assert!(changed);
+    assert_eq!(normalize(&b.print(f)), normalize(C1_EXPECTED));
+}
+
+#[test]
+fn canonicalize_like_mlir_bottom_up() {
+    let mut b = B::new();
+    let (_, f) = build_c1(&mut b);
+    b.canonicalize(f, &GreedyConfig::default()).unwrap();
+    assert_eq!(normalize(&b.print(f)), normalize(C1_EXPECTED));
+}
+
+#[test]
+fn no_change_reports_unchanged() {
+    let mut b = B::new();
+    let (m, mb) = b.module();
+    let i32 = b.i32();
+    let (f, e) = b.func(mb, "f", &[i32]);
+    let a = b.ctx.block_arg(e, 0);
+    let x = b.v(e, "t.addi", &[a, a]);
+    b.op(e, "t.return", &[x], &[]);
+    let before = b.print(m);
+    assert_eq!(b.canonicalize(f, &GreedyConfig::default()), Ok(false));
+    assert_eq!(b.print(m), before);
+}
+
+#[test]
+fn dead_code_with_effects_is_kept() {
+    let mut b = B::new();
+    let (m, mb) = b.module();
+    let i32 = b.i32();
+    let (f, e) = b.func(mb, "f", &[i32]);
+    let a = b.ctx.block_arg(e, 0);
+    let _dead = b.v(e, "t.addi", &[a, a]);
+    let _kept = b.v(e, "t.effect", &[a]);
+    let _unreg = b.v(e, "foo.bar", &[a]);
+    b.op(e, "t.return", &[], &[]);
+    b.canonicalize(f, &GreedyConfig::default()).unwrap();
+    let out = b.print(m);
+    assert!(!out.contains("t.addi"), "{out}");
+    assert!(out.contains("t.effect") && out.contains("foo.bar"), "{out}");
+}
+
+/// A pattern that never converges: it flips an attribute every time.
+struct Flip;
+impl RewritePattern for Flip {
+    fn name(&self) -> &str {
+        "Flip"
+    }
+    fn root(&self) -> Option<&str> {
+        Some("t.effect")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut PatternRewriter) -> bool {
+        let on = rw.attr(op, "flag").is_some();
+        if on {
+            rw.remove_attr(op, "flag");
+        } else {
+            let u = rw.ctx_mut().unit_attr();
+            rw.set_attr(op, "flag", u);
+        }
+        true
+    }
+}
+
+#[test]
+fn iteration_limit() {
+    let mut b = B::new();
+    let (m, mb) = b.module();
+    let (f, e) = b.func(mb, "f", &[]);
+    b.op(e, "t.effect", &[], &[]);
+    b.op(e, "t.return", &[], &[]);
+    let _ = m;
+    let pats: Vec<Box<dyn RewritePattern>> = vec![Box::new(Flip)];
+    let r = apply_patterns_greedily(&mut b.ctx, f, &pats, &GreedyConfig::default().with_max_iterations(3));
+    assert_eq!(r, Err(Failure));
+    let d = b.ctx.take_diagnostics();
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].message, "pattern rewrite did not converge after scanning 3 times");
+    // Without reporting: failure but no diagnostic.
+    let mut cfg = GreedyConfig::default().with_max_iterations(2);
+    cfg.report_non_convergence = false;
+    assert_eq!(apply_patterns_greedily(&mut b.ctx, f, &pats, &cfg), Err(Failure));
+    assert!(b.ctx.take_diagnostics().is_empty());
+}
+
+/// Counts applications; rewrites each t.effect op once (marks it).
+struct MarkOnce(Rc<RefCell<usize>>);
+impl RewritePattern for MarkOnce {
+    fn name(&self) -> &str {
+        "MarkOnce"
+    }
+    fn root(&self) -> Option<&str> {
+        Some("t.effect")
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut PatternRewriter) -> bool {
+        if rw.attr(op, "done").is_some() {
+            return false;
+        }
+        *self.0.borrow_mut() += 1;
+        let u = rw.ctx_mut().unit_attr();
+        rw.set_attr(op, "done", u);
+        true
+    }
+}
+
+#[test]
+fn max_rewrites_per_iteration() {
+    let mut b = B::new();
+    let (_, mb) = b.module();
+    let (f, e) = b.func(mb, "f", &[]);
+    for _ in 0..5 {
+        b.op(e, "t.effect", &[], &[]);
+    }
+    b.op(e, "t.return", &[], &[]);
+    let count = Rc::new(RefCell::new(0));
+    let pats: Vec<Box<dyn RewritePattern>> = vec![Box::new(MarkOnce(count.clone()))];
+    // Two rewrites per iteration, two iterations: 4 rewrites then the limit.
+    let r = apply_patterns_greedily(
+        &mut b.ctx,
+        f,
+        &pats,
+        &GreedyConfig::default().with_max_iterations(2).with_max_rewrites(Some(2)),
+    );
+    assert!(r.is_err());
+    assert_eq!(*count.borrow(), 4);
+    b.ctx.take_diagnostics();
+    // Unlimited: converges.
+    assert_eq!(apply_patterns_greedily(&mut b.ctx, f, &pats, &GreedyConfig::default()), Ok(true));
+    assert_eq!(*count.borrow(), 5);
+}
+
+struct Named(&'static str, u16, Rc<RefCell<Vec<&'static str>>>);
+impl RewritePattern for Named {
+    fn name(&self) -> &str {
+        self.0
+    }
+    fn root(&self) -> Option<&str> {
+        None
+    }
+    fn benefit(&self) -> u16 {
+        self.1
+    }
+    fn match_and_rewrite(&self, op: OpId, rw: &mut PatternRewriter) -> bool {
+        if rw.op_name_of(op) == "t.effect" {
+            self.2.borrow_mut().push(self.0);
+        }
+        false
+    }
+}
+
+#[test]
+fn patterns_by_decreasing_benefit_then_order() {
+    let mut b = B::new();
+    let (_, mb) = b.module();
+    let (f, e) = b.func(mb, "f", &[]);
+    b.op(e, "t.effect", &[], &[]);
+    b.op(e, "t.return", &[], &[]);
+    let log = Rc::new(RefCell::new(Vec::new()));
+    let pats: Vec<Box<dyn RewritePattern>> = vec![
+        Box::new(Named("low", 1, log.clone())),
+        Box::new(Named("high", 5, log.clone())),
+        Box::new(Named("low2", 1, log.clone())),
+    ];
+    assert_eq!(apply_patterns_greedily(&mut b.ctx, f, &pats, &GreedyConfig::default()), Ok(false));
+    assert_eq!(*log.borrow(), vec!["high", "low", "low2"]);
+}
+
+#[test]
+fn constants_are_uniqued_and_hoisted() {
+    let mut b = B::new();
+    let (m, mb) = b.module();
+    let i32 = b.i32();
+    let (f, e) = b.func(mb, "f", &[i32]);
+    let a = b.ctx.block_arg(e, 0);
+    let c7 = b.constant(e, 7);
+    let x = b.v(e, "t.muli", &[a, c7]);
+    let c7b = b.constant(e, 7);
+    let y = b.v(e, "t.muli", &[x, c7b]);
+    b.op(e, "t.return", &[y], &[]);
+    let _ = m;
+    let mut cfg = GreedyConfig::default();
+    cfg.fold = false;
+    b.canonicalize(f, &cfg).unwrap();
+    let expected = r#""t.func"() <{sym_name = "f"}> ({
+^bb0(%arg0: i32):
+  %0 = "t.constant"() <{value = 7 : i32}> : () -> i32
+  %1 = "t.muli"(%arg0, %0) : (i32, i32) -> i32
+  %2 = "t.muli"(%1, %0) : (i32, i32) -> i32
+  "t.return"(%2) : (i32) -> ()
+}) : () -> ()"#;
+    assert_eq!(normalize(&b.print(f)), normalize(expected));
+}
+
+#[test]
+fn unreachable_blocks_are_erased() {
+    let mut b = B::new();
+    let (_, mb) = b.module();
+    let (f, e) = b.func(mb, "f", &[]);
+    let r = b.ctx.op_regions(f)[0];
+    let bb1 = b.ctx.create_block(&[]);
+    let dead = b.ctx.create_block(&[]);
+    b.ctx.append_block(r, bb1);
+    b.ctx.append_block(r, dead);
+    let br = b.ctx.op_name("t.br");
+    let mut st = OperationState::new(br, b.ctx.unknown_loc());
+    st.successors = vec![bb1];
+    let brop = b.ctx.create_op(st);
+    b.ctx.append_op(e, brop);
+    b.op(bb1, "t.return", &[], &[]);
+    b.op(dead, "t.effect", &[], &[]);
+    b.op(dead, "t.return", &[], &[]);
+    assert_eq!(b.canonicalize(f, &GreedyConfig::default()), Ok(true));
+    assert_eq!(b.ctx.region_blocks(r), &[e, bb1]);
+    // With region simplification disabled nothing happens... but the driver still erases
+    // unreachable blocks before processing the worklist, as MLIR's does.
+    let dead2 = b.ctx.create_block(&[]);
+    b.ctx.append_block(r, dead2);
+    b.op(dead2, "t.return", &[], &[]);
+    let cfg = GreedyConfig::default().with_region_simplification(RegionSimplification::Disabled);
+    assert_eq!(b.canonicalize(f, &cfg), Ok(true));
+    assert_eq!(b.ctx.region_blocks(r), &[e, bb1]);
+}
+
+#[derive(Default)]
+struct Log(Vec<String>);
+impl RewriteListener for Log {
+    fn notify_operation_inserted(&mut self, ctx: &Context, op: OpId) {
+        self.0.push(format!("insert {}", ctx.op_name_of(op)));
+    }
+    fn notify_operation_modified(&mut self, ctx: &Context, op: OpId) {
+        self.0.push(format!("modify {}", ctx.op_name_of(op)));
+    }
+    fn notify_operation_replaced(&mut self, ctx: &Context, op: OpId, _: &[Value]) {
+        self.0.push(format!("replace {}", ctx.op_name_of(op)));
+    }
+    fn notify_operation_erased(&mut self, ctx: &Context, op: OpId) {
+        self.0.push(format!("erase {}", ctx.op_name_of(op)));
+    }
+}
+
+#[test]
+fn rewriter_api_and_notifications() {
+    let mut b = B::new();
+    let (m, mb) = b.module();
+    let i32 = b.i32();
+    let (f, e) = b.func(mb, "f", &[i32]);
+    let a = b.ctx.block_arg(e, 0);
+    let x = b.v(e, "t.addi", &[a, a]);
+    let xop = b.ctx.defining_op(x).unwrap();
+    let user = b.op(e, "t.return", &[x], &[]);
+    let mut log = Log::default();
+    {
+        let mut rw = PatternRewriter::with_listener(&mut b.ctx, &mut log);
+        // replace_op_with_new: t.addi(a, a) -> t.muli(a, a)
+        let name = rw.ctx_mut().op_name("t.muli");
+        let mut st = OperationState::new(name, rw.unknown_loc());
+        st.operands = vec![a, a];
+        st.result_types = vec![i32];
+        let new = rw.replace_op_with_new(xop, st);
+        assert_eq!(rw.operands(user)[0], rw.result(new, 0));
+        // Insertion after an op keeps order.
+        rw.set_insertion_point_after(new);
+        let (val, loc) = (rw.ctx_mut().int_attr(1, i32), rw.unknown_loc());
+        let c1 = materialize(rw.ctx_mut(), val, i32, loc).unwrap();
+        rw.insert(c1);
+        let (val, loc) = (rw.ctx_mut().int_attr(2, i32), rw.unknown_loc());
+        let c2 = materialize(rw.ctx_mut(), val, i32, loc).unwrap();
+        rw.insert(c2);
+        assert_eq!(rw.next_op(new), Some(c1));
+        assert_eq!(rw.next_op(c1), Some(c2));
+        // Clone with a value map.
+        let mut map = HashMap::new();
+        let c1v = rw.result(c1, 0);
+        let c2v = rw.result(c2, 0);
+        map.insert(a, c1v);
+        rw.set_insertion_point_before(user);
+        let cl = rw.clone(new, &mut map);
+        assert_eq!(rw.operands(cl), &[c1v, c1v]);
+        rw.erase_op(c2);
+        let _ = c2v;
+        // modify in place
+        let clv = rw.result(cl, 0);
+        rw.modify_op_in_place(user, |ctx| ctx.set_operand(user, 0, clv));
+    }
+    assert_eq!(
+        log.0,
+        vec![
+            "insert t.muli",
+            "replace t.addi",
+            "modify t.return",
+            "erase t.addi",
+            "insert t.constant",
+            "insert t.constant",
+            "insert t.muli",
+            "erase t.constant",
+            "modify t.return",
+        ]
+    );
+    let _ = (m, f);
+}
+
+#[test]
+fn inline_block_before() {
+    let mut b = B::new();
+    let (_, mb) = b.module();
+    let i32 = b.i32();
+    let (f, e) = b.func(mb, "f", &[i32]);
+    let a = b.ctx.block_arg(e, 0);
+    let ret = b.op(e, "t.return", &[a], &[]);
+    // A detached block (^bb(%x): %y = muli %x, %x) inlined before the return with %x := a.
+    let src = b.ctx.create_block(&[(i32, None)]);
+    let r = b.ctx.create_region();
+    b.ctx.append_block(r, src);
+    let x = b.ctx.block_arg(src, 0);
+    let y = b.v(src, "t.muli", &[x, x]);
+    {
+        let mut rw = PatternRewriter::new(&mut b.ctx);
+        rw.inline_block_before(src, InsertPoint::Before(ret), &[a]);
+        rw.set_operand(ret, 0, y);
+    }
+    let expected = r#""t.func"() <{sym_name = "f"}> ({
+^bb0(%arg0: i32):
+  %0 = "t.muli"(%arg0, %arg0) : (i32, i32) -> i32
+  "t.return"(%0) : (i32) -> ()
+}) : () -> ()"#;
+    assert_eq!(normalize(&b.print(f)), normalize(expected));
+}
+
+#[test]
+fn region_dce_removes_dead_cycles_in_graph_regions() {
+    let mut b = B::new();
+    b.ctx.register_dialect(
+        Dialect::new("g").op(OpInfo::new("g.graph").traits(Traits::GRAPH_REGIONS | Traits::NO_TERMINATOR | Traits::ISOLATED_FROM_ABOVE)),
+    );
+    let (_, mb) = b.module();
+    let r = b.ctx.create_region();
+    let gb = b.ctx.create_block(&[]);
+    b.ctx.append_block(r, gb);
+    let n = b.ctx.op_name("g.graph");
+    let mut st = OperationState::new(n, b.ctx.unknown_loc());
+    st.regions.push(r);
+    let g = b.ctx.create_op(st);
+    b.ctx.append_op(mb, g);
+    // %0 = addi %1, %1 ; %1 = addi %0, %0 : a dead cycle.
+    let x = b.v(gb, "t.addi", &[]);
+    let y = b.v(gb, "t.addi", &[x, x]);
+    let xop = b.ctx.defining_op(x).unwrap();
+    b.ctx.set_operands(xop, vec![y, y]);
+    let mut cfg = GreedyConfig::default();
+    cfg.fold = false;
+    assert_eq!(apply_patterns_greedily(&mut b.ctx, g, &[], &cfg), Ok(true));
+    assert_eq!(b.ctx.block_len(gb), 0);
+}
+
+#[test]
+fn utils_trivially_dead() {
+    let mut b = B::new();
+    let (_, mb) = b.module();
+    let i32 = b.i32();
+    let (_, e) = b.func(mb, "f", &[i32]);
+    let a = b.ctx.block_arg(e, 0);
+    let x = b.v(e, "t.addi", &[a, a]);
+    let ret = b.op(e, "t.return", &[], &[]);
+    let xop = b.ctx.defining_op(x).unwrap();
+    assert!(is_op_trivially_dead(&b.ctx, xop));
+    assert!(!would_op_be_trivially_dead(&b.ctx, ret));
+    let eff = b.v(e, "t.effect", &[]);
+    assert!(!is_memory_effect_free(&b.ctx, b.ctx.defining_op(eff).unwrap()));
+    assert!(is_memory_effect_free(&b.ctx, xop));
+}

@@ -1,0 +1,19 @@
+// RUN: strata-opt --allow-unregistered-dialect --split-input-file --verify-diagnostics %s
+
+"test.op"(%undefined) : (i32) -> () // expected-error {{use of undeclared SSA value name}}
+
+// -----
+
+// expected-error@+1 {{expected ')'}}
+"test.op"(%x : (i32) -> ()
+
+// -----
+
+%0 = "test.def"() : () -> i32
+// expected-error@+1 {{use of value '%0' expects different type than prior uses: 'f32' vs 'i32'}}
+"test.use"(%0) : (f32) -> ()
+
+// -----
+
+// expected-error@+1 {{unregistered operation 'foo.bar' found in dialect ('foo') that does not allow unknown operations}}
+"foo.bar"() : () -> ()

@@ -1,0 +1,5 @@
+//! `strata-opt`: parse, verify, transform and print MLIR — mlir-opt's flags.
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    std::process::exit(strata_tools::opt::main_with_args(&args));
+}

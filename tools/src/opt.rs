@@ -1,0 +1,346 @@
+//! `strata-opt`: the mlir-opt of Strata. Reads a file (or stdin), optionally splits it at
+//! `// -----`, parses, verifies, runs a pass pipeline and prints the result. Flags keep
+//! mlir-opt's names.
+
+use std::io::{Read, Write};
+
+use strata_ir::diagnostics::{file_pos, render};
+use strata_ir::parser::{parse_source, ParserConfig};
+use strata_ir::printer::{print_op, PrintOptions};
+use strata_ir::{Context, Diagnostic, Severity};
+
+use crate::cli::{bool_value, parse_args, Arg};
+use crate::split::split;
+use crate::verify_diagnostics::parse_expectations;
+
+/// Options of one strata-opt run.
+#[derive(Default, Debug, Clone)]
+pub struct OptOptions {
+    /// Input file (`-` for stdin).
+    pub input: String,
+    /// Output file (`-` for stdout).
+    pub output: String,
+    /// `--split-input-file[=marker]`
+    pub split_marker: Option<String>,
+    /// `--output-split-marker`
+    pub output_split_marker: String,
+    /// `--verify-diagnostics`
+    pub verify_diagnostics: bool,
+    /// `--allow-unregistered-dialect`
+    pub allow_unregistered: bool,
+    /// Printing options.
+    pub print: PrintOptions,
+    /// Pipeline text from `--pass-pipeline` and pass flags, as a sequence of pipeline elements.
+    pub pipeline: Vec<String>,
+    /// Whether a `--pass-pipeline` was given (it may not be mixed with pass flags).
+    pub explicit_pipeline: bool,
+    /// `--verify-each`
+    pub verify_each: bool,
+    /// Instrumentation flags.
+    pub instrumentation: crate::opt_passes::Instrumentation,
+    /// `--no-implicit-module`
+    pub no_implicit_module: bool,
+    /// `--dump-pass-pipeline`
+    pub dump_pass_pipeline: bool,
+}
+
+const VALUE_OPTS: &[&str] = &["o", "pass-pipeline", "p", "mlir-elide-elementsattrs-if-larger", "mlir-print-elementsattrs-with-hex-if-larger", "output-split-marker"];
+
+fn usage() -> String {
+    let mut s = String::from(
+        "OVERVIEW: Strata modular optimizer driver (mlir-opt compatible flags)\n\n\
+USAGE: strata-opt [options] <input file>\n\n\
+OPTIONS:\n\
+  -o <filename>                          Output filename (default: stdout)\n\
+  --split-input-file[=<marker>]          Split the input at '// -----' and process chunks independently\n\
+  --output-split-marker=<marker>         Marker printed between output chunks (default: none)\n\
+  --verify-diagnostics                   Check expected-* annotations against the diagnostics emitted\n\
+  --allow-unregistered-dialect           Accept operations of unregistered dialects\n\
+  --mlir-print-op-generic                Print every op in generic form\n\
+  --mlir-print-debuginfo                 Print locations\n\
+  --mlir-pretty-debuginfo                Print locations inline, without aliases\n\
+  --mlir-print-local-scope               Print without type/attribute aliases\n\
+  --mlir-elide-elementsattrs-if-larger=N Elide dense elements with more than N elements\n\
+  --mlir-print-elementsattrs-with-hex-if-larger=N  Print dense elements with more than N elements as hex\n\
+  --pass-pipeline=<pipeline>             A textual pass pipeline, e.g. 'builtin.module(func.func(cse))'\n\
+  --verify-each[=bool]                   Verify after each pass (default true)\n\
+  --mlir-print-ir-before-all / --mlir-print-ir-after-all / --mlir-print-ir-after-change\n\
+  --mlir-print-ir-after-failure / --mlir-print-ir-before=<pass> / --mlir-print-ir-after=<pass>\n\
+  --mlir-timing                          Display execution times\n\
+  --mlir-pass-statistics                 Display pass statistics\n\
+  --dump-pass-pipeline                   Print the pipeline that will run, to stderr\n\
+  --no-implicit-module                   Do not wrap the input in an implicit builtin.module\n\
+  --show-dialects                        Print the registered dialects and exit\n\
+  --version                              Print the version\n\n\
+PASSES (each also a flag: --<pass>[=\"opt=value ...\"]):\n",
+    );
+    s.push_str(&crate::opt_passes::pass_list_help());
+    s
+}
+
+/// Parse strata-opt's command line. `Ok(None)` means the run is already done (help, version).
+pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<OptOptions>, String> {
+    let args = parse_args(raw, VALUE_OPTS)?;
+    let mut o = OptOptions { input: "-".into(), output: "-".into(), verify_each: true, ..Default::default() };
+    let mut positional = Vec::new();
+    for a in args {
+        match a {
+            Arg::Positional(p) => positional.push(p),
+            Arg::Flag { name, value } => {
+                let b = |v: &Option<String>| bool_value(&name, v);
+                match name.as_str() {
+                    "h" | "help" | "help-hidden" => {
+                        let _ = out.write_all(usage().as_bytes());
+                        return Ok(None);
+                    }
+                    "version" => {
+                        let _ = writeln!(out, "Strata strata-opt version {}", env!("CARGO_PKG_VERSION"));
+                        return Ok(None);
+                    }
+                    "show-dialects" => {
+                        let mut ctx = Context::new();
+                        strata_dialects::register_all(&mut ctx);
+                        let _ = writeln!(out, "Available Dialects: {}", ctx.dialect_names().collect::<Vec<_>>().join(", "));
+                        return Ok(None);
+                    }
+                    "o" => o.output = value.unwrap_or_default(),
+                    "split-input-file" => {
+                        o.split_marker = Some(match value {
+                            Some(v) if !v.is_empty() && v != "true" => v,
+                            _ => "// -----".to_string(),
+                        })
+                    }
+                    "output-split-marker" => o.output_split_marker = value.unwrap_or_default(),
+                    "verify-diagnostics" => o.verify_diagnostics = b(&value)?,
+                    "allow-unregistered-dialect" => o.allow_unregistered = b(&value)?,
+                    "mlir-print-op-generic" => o.print.generic = b(&value)?,
+                    "mlir-print-debuginfo" => o.print.debug_info = b(&value)?,
+                    "mlir-pretty-debuginfo" => o.print.pretty_debug_info = b(&value)?,
+                    "mlir-print-local-scope" => o.print.local_scope = b(&value)?,
+                    "mlir-elide-elementsattrs-if-larger" => {
+                        o.print.elide_elements_larger_than = Some(parse_num(&name, &value)?)
+                    }
+                    "mlir-print-elementsattrs-with-hex-if-larger" => {
+                        let n: i64 = value
+                            .as_deref()
+                            .unwrap_or("")
+                            .parse()
+                            .map_err(|_| format!("invalid value for option '{name}'"))?;
+                        o.print.hex_elements_larger_than = if n < 0 { None } else { Some(n as usize) };
+                    }
+                    "pass-pipeline" | "p" => {
+                        o.explicit_pipeline = true;
+                        o.pipeline.push(value.unwrap_or_default());
+                    }
+                    "verify-each" => o.verify_each = b(&value)?,
+                    "no-implicit-module" => o.no_implicit_module = b(&value)?,
+                    "dump-pass-pipeline" => o.dump_pass_pipeline = b(&value)?,
+                    "mlir-disable-threading" | "mlir-print-ir-module-scope" | "mlir-print-value-users" => {}
+                    "emit-bytecode" => return Err("--emit-bytecode: MLIR bytecode is not supported by Strata".into()),
+                    _ => {
+                        if o.instrumentation.set(&name, &value)? {
+                            continue;
+                        }
+                        if crate::opt_passes::is_pass(&name) {
+                            let elem = match value {
+                                Some(v) if !v.is_empty() => format!("{name}{{{v}}}"),
+                                _ => name.clone(),
+                            };
+                            o.pipeline.push(elem);
+                            continue;
+                        }
+                        return Err(format!("Unknown command line argument '{}'.  Try: 'strata-opt --help'", dashes(&name)));
+                    }
+                }
+            }
+        }
+    }
+    if positional.len() > 1 {
+        return Err(format!("Too many positional arguments specified! Can specify at most 1 positional argument: See: strata-opt --help"));
+    }
+    if o.explicit_pipeline && o.pipeline.len() > 1 {
+        return Err("'--pass-pipeline' cannot be used with individual pass flags".into());
+    }
+    if let Some(p) = positional.pop() {
+        o.input = p;
+    }
+    Ok(Some(o))
+}
+
+fn dashes(name: &str) -> String {
+    if name.len() == 1 {
+        format!("-{name}")
+    } else {
+        format!("--{name}")
+    }
+}
+
+fn parse_num(name: &str, v: &Option<String>) -> Result<usize, String> {
+    v.as_deref().unwrap_or("").parse().map_err(|_| format!("invalid value for option '{name}'"))
+}
+
+/// Read the input file or stdin.
+pub fn read_input(path: &str) -> Result<(String, String), String> {
+    if path == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
+        Ok(("<stdin>".to_string(), s))
+    } else {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot open input file '{path}': {e}"))?;
+        let s = String::from_utf8(bytes).map_err(|e| format!("input file '{path}' is not valid UTF-8 (byte {})", e.utf8_error().valid_up_to()))?;
+        Ok((path.to_string(), s))
+    }
+}
+
+/// What processing one chunk produced.
+struct ChunkResult {
+    output: String,
+    ok: bool,
+}
+
+fn process_chunk(o: &OptOptions, file: &str, full_text: &std::rc::Rc<str>, text: &str, line_offset: u32, err: &mut String) -> ChunkResult {
+    let mut ctx = Context::new();
+    strata_dialects::register_all(&mut ctx);
+    ctx.allow_unregistered = o.allow_unregistered;
+    ctx.sources.insert(file.to_string(), full_text.clone());
+    let config = ParserConfig { file_name: file.to_string(), line_offset, ..Default::default() };
+    let mut output = String::new();
+    let ok = (|| {
+        let module = parse_source(&mut ctx, &config, text).ok()?;
+        strata_ir::verifier::verify(&mut ctx, module).ok()?;
+        crate::opt_passes::run_pipeline(&mut ctx, module, o, err).ok()?;
+        output = print_op(&ctx, module, &o.print);
+        if !output.ends_with('\n') {
+            output.push('\n');
+        }
+        Some(())
+    })()
+    .is_some();
+    let diags = ctx.take_diagnostics();
+    if o.verify_diagnostics {
+        let ok_diag = check_expected(&ctx, file, text, line_offset, &diags, err);
+        // In verify mode a chunk that failed as expected prints nothing but is a success.
+        ChunkResult { output: if ok { output } else { String::new() }, ok: ok_diag }
+    } else {
+        for d in &diags {
+            err.push_str(&render(&ctx, d));
+        }
+        let ok = ok && !diags.iter().any(|d| d.severity == Severity::Error);
+        ChunkResult { output, ok }
+    }
+}
+
+fn flatten(d: &Diagnostic, out: &mut Vec<Diagnostic>) {
+    let mut top = d.clone();
+    top.notes.clear();
+    out.push(top);
+    for n in &d.notes {
+        flatten(n, out);
+    }
+}
+
+/// Compare diagnostics with the chunk's expected-* annotations; report mismatches to `err`.
+fn check_expected(ctx: &Context, file: &str, text: &str, line_offset: u32, diags: &[Diagnostic], err: &mut String) -> bool {
+    use std::fmt::Write as _;
+    let (mut expected, anno_errors) = parse_expectations(text, line_offset);
+    let mut ok = anno_errors.is_empty();
+    for e in anno_errors {
+        let _ = writeln!(err, "{file}:{}:{}: error: {}", e.line, e.col, e.message);
+    }
+    let mut all = Vec::new();
+    for d in diags {
+        flatten(d, &mut all);
+    }
+    for d in &all {
+        let pos = file_pos(ctx, d.loc);
+        let line = pos.as_ref().filter(|p| p.file == file).map(|p| p.line);
+        let found = expected
+            .iter_mut()
+            .find(|e| !e.matched && e.severity == d.severity && e.line == line && e.matches(&d.message));
+        match found {
+            Some(e) => e.matched = true,
+            None => {
+                ok = false;
+                let mut shown = d.clone();
+                shown.message = format!("unexpected {}: {}", d.severity.as_str(), d.message);
+                shown.severity = Severity::Error;
+                err.push_str(&render(ctx, &shown));
+            }
+        }
+    }
+    for e in expected.iter().filter(|e| !e.matched) {
+        ok = false;
+        let _ = writeln!(
+            err,
+            "{file}:{}:{}: error: expected {} \"{}\" was not produced",
+            e.anno_line,
+            e.anno_col,
+            e.severity.as_str(),
+            e.text
+        );
+    }
+    ok
+}
+
+/// Run strata-opt with arguments (without the program name); returns the exit code.
+pub fn main_with_args(raw: &[String]) -> i32 {
+    let stdout = std::io::stdout();
+    let mut so = stdout.lock();
+    let o = match parse_options(raw, &mut so) {
+        Ok(Some(o)) => o,
+        Ok(None) => return 0,
+        Err(e) => {
+            eprintln!("strata-opt: {e}");
+            return 1;
+        }
+    };
+    let (file, text) = match read_input(&o.input) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("strata-opt: {e}");
+            return 1;
+        }
+    };
+    if o.dump_pass_pipeline {
+        match crate::opt_passes::describe_pipeline(&o) {
+            Ok(s) => eprintln!("Pass Manager with 1 passes:\n{s}\n"),
+            Err(e) => {
+                eprintln!("strata-opt: {e}");
+                return 1;
+            }
+        }
+    }
+    let full: std::rc::Rc<str> = text.as_str().into();
+    let marker = o.split_marker.clone().unwrap_or_default();
+    let chunks = split(&text, &marker, o.split_marker.is_some());
+    let mut outputs = Vec::new();
+    let mut all_ok = true;
+    let mut err = String::new();
+    for c in &chunks {
+        let r = process_chunk(&o, &file, &full, c.text, c.line_offset, &mut err);
+        all_ok &= r.ok;
+        outputs.push(r.output);
+        if !err.is_empty() {
+            eprint!("{err}");
+            err.clear();
+        }
+    }
+    let sep = if o.output_split_marker.is_empty() { String::new() } else { format!("{}\n", o.output_split_marker) };
+    let output = outputs.iter().filter(|s| !s.is_empty()).cloned().collect::<Vec<_>>().join(&sep);
+    let write_res = if o.output == "-" {
+        so.write_all(output.as_bytes()).and_then(|_| so.flush())
+    } else {
+        std::fs::write(&o.output, output.as_bytes())
+    };
+    if let Err(e) = write_res {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("strata-opt: cannot write output '{}': {e}", o.output);
+            return 1;
+        }
+    }
+    if all_ok {
+        0
+    } else {
+        1
+    }
+}

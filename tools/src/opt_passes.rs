@@ -1,0 +1,147 @@
+//! strata-opt's pass side: the registry of passes, building the pipeline from
+//! `--pass-pipeline` or pass flags, and the instrumentation flags.
+
+use std::time::Instant;
+
+use strata_ir::pass::{IrPrinting, PassManager, PassRegistry, TimingReport};
+use strata_ir::printer::print_op;
+use strata_ir::{Context, Failure, OpId};
+
+use crate::cli::bool_value;
+use crate::opt::OptOptions;
+
+/// Instrumentation flags of strata-opt (mlir-opt's names).
+#[derive(Default, Debug, Clone)]
+pub struct Instrumentation {
+    /// `--mlir-print-ir-before-all`
+    pub before_all: bool,
+    /// `--mlir-print-ir-after-all`
+    pub after_all: bool,
+    /// `--mlir-print-ir-after-change`
+    pub after_change: bool,
+    /// `--mlir-print-ir-after-failure`
+    pub after_failure: bool,
+    /// `--mlir-print-ir-before=<pass>`
+    pub before: Vec<String>,
+    /// `--mlir-print-ir-after=<pass>`
+    pub after: Vec<String>,
+    /// `--mlir-print-ir-module-scope`
+    pub module_scope: bool,
+    /// `--mlir-timing`
+    pub timing: bool,
+    /// `--mlir-pass-statistics`
+    pub statistics: bool,
+}
+
+impl Instrumentation {
+    /// Take an instrumentation flag; `Ok(false)` if `name` is not one.
+    pub fn set(&mut self, name: &str, value: &Option<String>) -> Result<bool, String> {
+        let b = || bool_value(name, value);
+        match name {
+            "mlir-print-ir-before-all" => self.before_all = b()?,
+            "mlir-print-ir-after-all" => self.after_all = b()?,
+            "mlir-print-ir-after-change" => self.after_change = b()?,
+            "mlir-print-ir-after-failure" => self.after_failure = b()?,
+            "mlir-print-ir-module-scope" => self.module_scope = b()?,
+            "mlir-timing" => self.timing = b()?,
+            "mlir-pass-statistics" => self.statistics = b()?,
+            "mlir-print-ir-before" | "mlir-print-ir-after" => {
+                let v = value.clone().ok_or_else(|| format!("option '--{name}' requires a value"))?;
+                let list = if name.ends_with("before") { &mut self.before } else { &mut self.after };
+                list.extend(v.split(',').map(|s| s.to_string()));
+            }
+            "mlir-timing-display" | "mlir-pass-statistics-display" => {}
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+/// The registry of every pass strata-opt knows.
+pub fn registry() -> PassRegistry {
+    let mut r = PassRegistry::new();
+    strata_passes::register_all(&mut r);
+    r
+}
+
+/// Whether `name` is a registered pass (usable as a flag).
+pub fn is_pass(name: &str) -> bool {
+    let r = registry();
+    r.get(name).is_some() || r.pipeline(name).is_some()
+}
+
+/// The passes section of `--help`.
+pub fn pass_list_help() -> String {
+    let r = registry();
+    let mut s = String::new();
+    for p in r.passes() {
+        s.push_str(&format!("  --{:<36} {}\n", p.name, p.description));
+    }
+    s
+}
+
+/// The textual pipeline strata-opt will run (`builtin.module(...)`).
+pub fn pipeline_text(o: &OptOptions) -> String {
+    if o.explicit_pipeline {
+        o.pipeline[0].clone()
+    } else {
+        format!("builtin.module({})", o.pipeline.join(","))
+    }
+}
+
+/// Parse the pipeline; the error is rendered like mlir-opt's.
+pub fn build(o: &OptOptions) -> Result<PassManager, String> {
+    let reg = registry();
+    let text = pipeline_text(o);
+    PassManager::parse(&text, &reg).map_err(|e| e.render())
+}
+
+/// `--dump-pass-pipeline`
+pub fn describe_pipeline(o: &OptOptions) -> Result<String, String> {
+    Ok(build(o)?.pm.to_string_full())
+}
+
+/// Run the configured pipeline on `module`; reports (timing, statistics) go to stderr.
+pub fn run_pipeline(ctx: &mut Context, module: OpId, o: &OptOptions, err: &mut String) -> Result<(), Failure> {
+    if o.pipeline.is_empty() && !o.instrumentation.timing {
+        return Ok(());
+    }
+    let start = Instant::now();
+    let mut pm = match build(o) {
+        Ok(pm) => pm,
+        Err(e) => {
+            err.push_str(&e);
+            if !e.ends_with('\n') {
+                err.push('\n');
+            }
+            return Err(Failure);
+        }
+    };
+    pm.verify_each = o.verify_each;
+    let ins = &o.instrumentation;
+    if ins.before_all || ins.after_all || ins.after_change || ins.after_failure || !ins.before.is_empty() || !ins.after.is_empty() {
+        let popts = o.print.clone();
+        let mut p = IrPrinting::new(Box::new(move |ctx: &Context, op: OpId| print_op(ctx, op, &popts)));
+        p.before_all = ins.before_all;
+        p.after_all = ins.after_all || (ins.after_change && ins.after.is_empty());
+        p.after_change = ins.after_change;
+        p.after_failure = ins.after_failure;
+        p.before = ins.before.clone();
+        p.after = ins.after.clone();
+        p.module_scope = ins.module_scope;
+        pm.ir_printing = Some(p);
+    }
+    if ins.timing {
+        pm.timing = Some(TimingReport::new());
+    }
+    let result = pm.run(ctx, module);
+    if let Some(t) = &pm.timing {
+        let mut t2 = TimingReport::new();
+        let _ = &mut t2;
+        err.push_str(&t.report_with_total(start.elapsed()));
+    }
+    if ins.statistics {
+        err.push_str(&pm.statistics_report());
+    }
+    result.map_err(|_| Failure)
+}
