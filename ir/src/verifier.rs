@@ -94,8 +94,20 @@ pub fn with_current_op_note(ctx: &Context, mut d: Diagnostic, op: OpId) -> Diagn
 }
 
 /// `'<op name>' op <message>` at the op's location (MLIR's `Operation::emitOpError`).
+///
+/// A message of several lines reports several errors on the op, one per line (as StableHLO's
+/// verifiers do for "... / failed to infer returned types"): the first is the diagnostic, the
+/// others follow it as attached diagnostics of error severity.
 pub fn op_error(ctx: &Context, op: OpId, message: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(ctx.op(op).loc, format!("'{}' op {}", ctx.op_name_of(op), message))
+    let message = message.to_string();
+    let loc = ctx.op(op).loc;
+    let name = ctx.op_name_of(op);
+    let mut lines = message.split('\n');
+    let mut d = Diagnostic::error(loc, format!("'{}' op {}", name, lines.next().unwrap_or("")));
+    for l in lines {
+        d.notes.push(Diagnostic::error(loc, format!("'{}' op {}", name, l)));
+    }
+    d
 }
 
 /// An op as MLIR streams it into a diagnostic (`block with no terminator, has ...`): generic

@@ -9,11 +9,7 @@
 
 // -----
 
+// expected-note@+1 {{prior use here}}
 %0 = "test.def"() : () -> i32
 // expected-error@+1 {{use of value '%0' expects different type than prior uses: 'f32' vs 'i32'}}
 "test.use"(%0) : (f32) -> ()
-
-// -----
-
-// expected-error@+1 {{unregistered operation 'foo.bar' found in dialect ('foo') that does not allow unknown operations}}
-"foo.bar"() : () -> ()

@@ -8,15 +8,12 @@ use std::io::{self, Write};
 fn main() {
     let args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
     let env_opts = std::env::var("FILECHECK_OPTS").ok();
-    let stdin = io::stdin();
-    let stdout = io::stdout();
-    let stderr = io::stderr();
     let code = strata_tools::filecheck::cli::run_cli(
         &args,
         env_opts.as_deref(),
-        &mut stdin.lock(),
-        &mut stdout.lock(),
-        &mut stderr.lock(),
+        &mut io::stdin(),
+        &mut io::stdout(),
+        &mut io::stderr(),
     );
     let _ = io::stdout().flush();
     std::process::exit(code);

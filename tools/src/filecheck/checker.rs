@@ -197,7 +197,7 @@ struct PrefixMatcher<'p> {
 impl<'p> PrefixMatcher<'p> {
     fn new(prefixes: &'p [Vec<u8>], buffer: &[u8]) -> PrefixMatcher<'p> {
         let mut v: Vec<(&[u8], Option<usize>)> = prefixes.iter().map(|p| (p.as_slice(), find_from(buffer, p, 0))).collect();
-        v.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+        v.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
         PrefixMatcher { prefixes: v }
     }
 

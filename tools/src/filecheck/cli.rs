@@ -290,7 +290,31 @@ fn read_source(name: &str, stdin: &mut dyn Read) -> std::io::Result<Vec<u8>> {
 
 /// Runs strata-check with `args` (including the program name) and the
 /// value of `FILECHECK_OPTS`, returning the exit status.
+///
+/// The work happens on a thread with a large stack so that pathological
+/// check files (deeply nested expressions) cannot overflow it.
 pub fn run_cli(
+    args: &[String],
+    env_opts: Option<&str>,
+    stdin: &mut (dyn Read + Send),
+    stdout: &mut (dyn Write + Send),
+    stderr: &mut (dyn Write + Send),
+) -> i32 {
+    let result = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("strata-check".to_string())
+            .stack_size(256 << 20)
+            .spawn_scoped(scope, || run_cli_inner(args, env_opts, stdin, stdout, stderr))
+            .map(|h| h.join())
+    });
+    match result {
+        Ok(Ok(code)) => code,
+        // Could not spawn (or the worker died): report an internal error.
+        _ => 2,
+    }
+}
+
+fn run_cli_inner(
     args: &[String],
     env_opts: Option<&str>,
     stdin: &mut dyn Read,

@@ -19,7 +19,7 @@
 //!   when it is not preceded by a word character and is followed by `:` or
 //!   a directive suffix;
 //! * patterns with horizontal-whitespace canonicalization, `{{regex}}`
-//!   (POSIX ERE, see [`regex`](self) notes below), string variables
+//!   (POSIX extended regular expressions, see below), string variables
 //!   `[[VAR:regex]]` / `[[VAR]]` (including same-line back-references),
 //!   numeric variables and expressions `[[#VAR:]]`, `[[#%x,VAR:]]`,
 //!   `[[#VAR+1]]`, `[[#add(A,B)]]`, `@LINE`, `$`-prefixed global variables
@@ -32,9 +32,17 @@
 //!   invalid check file, empty input or bad command line.
 //!
 //! Regular expressions use LLVM's dialect (BSD `regcomp` EREs with
-//! `REG_NEWLINE`), implemented in the private `regex` submodule because the
-//! `regex` crate lacks back-references and POSIX leftmost-longest matching,
-//! and treats escapes such as `\d` differently.
+//! `REG_NEWLINE`: `\d` is just `d`, `*?` is an error, `.` and `[^...]` never
+//! match a newline), with leftmost-longest matching and BSD's submatch
+//! rules.  They are implemented in the private `regex` submodule because the
+//! `regex` crate lacks back-references (which FileCheck emits for variables
+//! used on their defining line) and POSIX matching semantics.
+//!
+//! Known differences from FileCheck, all for pathological inputs: numeric
+//! values are limited to 128 bits, parentheses may nest at most 200 deep,
+//! a search with back-references gives up after 50 million steps, `--color`
+//! is accepted but output is never colored, and command-line usage errors
+//! exit with status 2 (LLVM's option parser uses 1).
 //!
 //! # Library use
 //!

@@ -846,8 +846,40 @@ fn parse_binop(
     Ok(ExprAst::Binop { text, op, lhs: Box::new(lhs), rhs: Box::new(rhs) })
 }
 
+/// Deepest nesting of parentheses and calls accepted in a numeric
+/// expression, to keep the recursive parser's stack use bounded.
+const MAX_EXPR_NESTING: usize = 200;
+
+thread_local! {
+    static EXPR_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Tracks one level of expression nesting for as long as it is alive.
+struct NestingGuard;
+
+impl NestingGuard {
+    fn enter(at: Span) -> Result<NestingGuard, Vec<ErrorDiag>> {
+        let depth = EXPR_DEPTH.with(|d| {
+            d.set(d.get() + 1);
+            d.get()
+        });
+        let guard = NestingGuard;
+        if depth > MAX_EXPR_NESTING {
+            return Err(one(ErrorDiag::at(at, "expression nesting too deep")));
+        }
+        Ok(guard)
+    }
+}
+
+impl Drop for NestingGuard {
+    fn drop(&mut self) {
+        EXPR_DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+    }
+}
+
 /// `Pattern::parseParenExpr`.
 fn parse_paren_expr(sm: &SourceMgr, ctx: &mut Context, expr: &mut Span, line: Option<usize>) -> ExprResult {
+    let _guard = NestingGuard::enter(*expr)?;
     *expr = ltrim(sm, *expr);
     consume_front(sm, expr, b"(");
     *expr = ltrim(sm, *expr);
@@ -874,6 +906,7 @@ fn parse_paren_expr(sm: &SourceMgr, ctx: &mut Context, expr: &mut Span, line: Op
 
 /// `Pattern::parseCallExpr`.
 fn parse_call_expr(sm: &SourceMgr, ctx: &mut Context, expr: &mut Span, func: Span, line: Option<usize>) -> ExprResult {
+    let _guard = NestingGuard::enter(func)?;
     *expr = ltrim(sm, *expr);
     let name = sm.text(func).to_vec();
     let op = match name.as_slice() {

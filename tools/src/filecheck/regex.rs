@@ -21,7 +21,12 @@
 //! 255) and back-references.  Error messages are those of LLVM's `regerror`.
 //!
 //! Matching uses a Pike VM (linear time) for ordinary patterns and a bounded
-//! backtracking search for patterns containing back-references.
+//! backtracking search for patterns containing back-references.  The
+//! overall match is leftmost-longest; submatches (FileCheck's variable
+//! captures) are then assigned with the rules of BSD's `dissect()`: each
+//! element of a sequence takes the longest span that lets the rest match,
+//! an alternation takes its first branch that fits, and a repetition's
+//! groups come from its last iteration.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -291,7 +296,13 @@ struct Parser<'a> {
     /// `closed[n]` is true once group `n` (1..=9) has been fully parsed.
     closed: [bool; 10],
     has_backrefs: bool,
+    /// Current parenthesis nesting, bounded to keep recursion shallow.
+    depth: usize,
 }
+
+/// Deepest parenthesis nesting accepted (deeper patterns are reported as
+/// `REG_ESPACE`, "out of memory").
+const MAX_NESTING: usize = 200;
 
 type PResult<T> = Result<T, RegexError>;
 
@@ -383,7 +394,12 @@ impl<'a> Parser<'a> {
                 }
                 self.nsub += 1;
                 let subno = self.nsub;
+                if self.depth >= MAX_NESTING {
+                    return Err(RegexError::Space);
+                }
+                self.depth += 1;
                 let inner = if self.see(b')') { Node::Empty } else { self.ere(Some(b')'))? };
+                self.depth -= 1;
                 if subno < self.closed.len() {
                     self.closed[subno] = true;
                 }
@@ -806,6 +822,7 @@ impl Regex {
             nsub: 0,
             closed: [false; 10],
             has_backrefs: false,
+            depth: 0,
         };
         let node = parser.ere(None)?;
         if parser.more() {
@@ -814,7 +831,9 @@ impl Regex {
         let mut c = Compiler { prog: Vec::new(), sets: Vec::new(), nregs: 0 };
         c.emit(Inst::Save(0))?;
         c.compile(&node)?;
-        let bsd = if parser.has_backrefs {
+        // Greedy leftmost submatches equal BSD's unless the expression has
+        // alternation or repeats something wider than one character.
+        let bsd = if parser.has_backrefs || !needs_dissect(&node) {
             None
         } else {
             let mut size = 0usize;
@@ -892,8 +911,8 @@ impl Regex {
                 if e - s <= MAX_DISSECT_SPAN {
                     let mut d = Dissector::new(self, hay, s, e);
                     d.seq(bsd, s, e);
-                    for g in 1..=self.nsub {
-                        caps[g] = match (d.so[g], d.eo[g]) {
+                    for (g, cap) in caps.iter_mut().enumerate().skip(1) {
+                        *cap = match (d.so[g], d.eo[g]) {
                             (Some(a), Some(b)) if a <= b => Some((a, b)),
                             _ => None,
                         };
@@ -1204,6 +1223,26 @@ enum BItem {
     Plus(Vec<BItem>),
 }
 
+/// True if submatches chosen by the Pike VM's greedy priorities may differ
+/// from BSD's: with alternation, or a repetition of something that is not
+/// a single character.
+fn needs_dissect(node: &Node) -> bool {
+    fn single_char(n: &Node) -> bool {
+        match n {
+            Node::Set(_) => true,
+            Node::Group(_, inner) => single_char(inner),
+            _ => false,
+        }
+    }
+    match node {
+        Node::Empty | Node::Set(_) | Node::Assert(_) | Node::Backref(_) => false,
+        Node::Group(_, inner) => needs_dissect(inner),
+        Node::Concat(items) => items.iter().any(needs_dissect),
+        Node::Alt(_) => true,
+        Node::Repeat(inner, ..) => !single_char(inner),
+    }
+}
+
 fn bsd_count(items: &[BItem]) -> usize {
     items
         .iter()
@@ -1300,6 +1339,7 @@ struct Dissector<'a> {
     hay: &'a [u8],
     lo: usize,
     hi: usize,
+    /// Memoized [`Self::ends_seq`] results, keyed by sequence and start.
     memo: HashMap<(usize, usize, usize), PosSet>,
     so: Vec<Option<usize>>,
     eo: Vec<Option<usize>>,
@@ -1333,28 +1373,44 @@ impl<'a> Dissector<'a> {
     }
 
     fn members(&self, set: &[u64]) -> Vec<usize> {
-        (self.lo..=self.hi).filter(|&p| self.has(set, p)).collect()
-    }
-
-    /// Possible end positions of `seq[i..]` matched from `pos`.
-    fn ends_seq(&mut self, seq: &[BItem], i: usize, pos: usize) -> PosSet {
-        let key = (seq.as_ptr() as usize, i, pos);
-        if let Some(s) = self.memo.get(&key) {
-            return s.clone();
-        }
-        let mut out = self.empty_set();
-        if i == seq.len() {
-            self.add(&mut out, pos);
-        } else {
-            let first = self.ends_item(&seq[i], pos);
-            for r in self.members(&first) {
-                let rest = self.ends_seq(seq, i + 1, r);
-                for (o, w) in out.iter_mut().zip(rest.iter()) {
-                    *o |= *w;
+        let mut out = Vec::new();
+        for (wi, &w) in set.iter().enumerate() {
+            let mut bits = w;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let p = self.lo + wi * 64 + b;
+                if p <= self.hi {
+                    out.push(p);
                 }
             }
         }
-        let out = Rc::new(out);
+        out
+    }
+
+    fn union_into(out: &mut [u64], other: &[u64]) {
+        for (o, w) in out.iter_mut().zip(other.iter()) {
+            *o |= *w;
+        }
+    }
+
+    /// Possible end positions of the whole of `seq` matched from `pos`.
+    fn ends_seq(&mut self, seq: &[BItem], pos: usize) -> PosSet {
+        let key = (seq.as_ptr() as usize, seq.len(), pos);
+        if let Some(s) = self.memo.get(&key) {
+            return s.clone();
+        }
+        let mut cur = self.empty_set();
+        self.add(&mut cur, pos);
+        for item in seq {
+            let mut next = self.empty_set();
+            for p in self.members(&cur) {
+                let e = self.ends_item(item, p);
+                Self::union_into(&mut next, &e);
+            }
+            cur = next;
+        }
+        let out = Rc::new(cur);
         self.memo.insert(key, out.clone());
         out
     }
@@ -1376,24 +1432,24 @@ impl<'a> Dissector<'a> {
             BItem::Open(_) | BItem::Close(_) => self.add(&mut out, pos),
             BItem::Alt(branches) => {
                 for b in branches {
-                    let e = self.ends_seq(b, 0, pos);
-                    for (o, w) in out.iter_mut().zip(e.iter()) {
-                        *o |= *w;
-                    }
+                    let e = self.ends_seq(b, pos);
+                    Self::union_into(&mut out, &e);
                 }
             }
             BItem::Quest(seq) => {
                 self.add(&mut out, pos);
-                let e = self.ends_seq(seq, 0, pos);
-                for (o, w) in out.iter_mut().zip(e.iter()) {
-                    *o |= *w;
-                }
+                let e = self.ends_seq(seq, pos);
+                Self::union_into(&mut out, &e);
             }
             BItem::Plus(seq) => {
+                let key = (seq.as_ptr() as usize, usize::MAX, pos);
+                if let Some(s) = self.memo.get(&key) {
+                    return s.clone();
+                }
                 let mut work = vec![pos];
                 let mut seen = self.empty_set();
                 while let Some(p) = work.pop() {
-                    let e = self.ends_seq(seq, 0, p);
+                    let e = self.ends_seq(seq, p);
                     for r in self.members(&e) {
                         if !self.has(&seen, r) {
                             self.add(&mut seen, r);
@@ -1402,6 +1458,9 @@ impl<'a> Dissector<'a> {
                         }
                     }
                 }
+                let out = Rc::new(out);
+                self.memo.insert(key, out.clone());
+                return out;
             }
         }
         Rc::new(out)
@@ -1409,12 +1468,27 @@ impl<'a> Dissector<'a> {
 
     /// Longest end `<= limit` of `seq` matched from `pos` (BSD `slow()`).
     fn longest(&mut self, seq: &[BItem], pos: usize, limit: usize) -> Option<usize> {
-        let e = self.ends_seq(seq, 0, pos);
+        let e = self.ends_seq(seq, pos);
         (pos..=limit.min(self.hi)).rev().find(|&r| self.has(&e, r))
     }
 
     /// `dissect()` of a sequence over `[a, b]`.
     fn seq(&mut self, seq: &[BItem], a: usize, b: usize) {
+        // can[i]: positions from which `seq[i..]` can match exactly up to `b`.
+        let mut can: Vec<Vec<u64>> = vec![self.empty_set(); seq.len() + 1];
+        let mut last = self.empty_set();
+        self.add(&mut last, b);
+        can[seq.len()] = last;
+        for i in (0..seq.len()).rev() {
+            let mut here = self.empty_set();
+            for p in a..=b.min(self.hi) {
+                let e = self.ends_item(&seq[i], p);
+                if e.iter().zip(can[i + 1].iter()).any(|(x, y)| x & y != 0) {
+                    self.add(&mut here, p);
+                }
+            }
+            can[i] = here;
+        }
         let mut pos = a;
         for (i, item) in seq.iter().enumerate() {
             match item {
@@ -1424,20 +1498,12 @@ impl<'a> Dissector<'a> {
                 BItem::Close(n) => self.eo[*n] = Some(pos),
                 _ => {
                     let cand = self.ends_item(item, pos);
-                    let mut chosen = None;
-                    for r in (pos..=b.min(self.hi)).rev() {
-                        if self.has(&cand, r) {
-                            let rest = self.ends_seq(seq, i + 1, r);
-                            if self.has(&rest, b) {
-                                chosen = Some(r);
-                                break;
-                            }
-                        }
-                    }
-                    let r = match chosen {
-                        Some(r) => r,
-                        None => (pos..=b.min(self.hi)).rev().find(|&r| self.has(&cand, r)).unwrap_or(pos),
-                    };
+                    let upper = b.min(self.hi);
+                    let r = (pos..=upper)
+                        .rev()
+                        .find(|&r| self.has(&cand, r) && self.has(&can[i + 1], r))
+                        .or_else(|| (pos..=upper).rev().find(|&r| self.has(&cand, r)))
+                        .unwrap_or(pos);
                     self.item(item, pos, r);
                     pos = r;
                 }
@@ -1449,18 +1515,14 @@ impl<'a> Dissector<'a> {
         match item {
             BItem::Alt(branches) => {
                 for br in branches {
-                    let e = self.ends_seq(br, 0, a);
+                    let e = self.ends_seq(br, a);
                     if self.has(&e, b) {
                         self.seq(br, a, b);
                         return;
                     }
                 }
             }
-            BItem::Quest(seq) => {
-                if self.longest(seq, a, b).is_some() {
-                    self.seq(seq, a, b);
-                }
-            }
+            BItem::Quest(seq) if self.longest(seq, a, b).is_some() => self.seq(seq, a, b),
             BItem::Plus(seq) => {
                 // Find the last iteration by repeatedly taking the longest.
                 let mut ssp = a;
@@ -1521,6 +1583,24 @@ mod tests {
         assert_eq!(m("(x*)*\\1y", "xxy"), Some((0, 3)));
         assert_eq!(m("[[:<:]]foo", "afoo foo"), Some((5, 8)));
         assert_eq!(m("x{0}", "abc"), Some((0, 0)));
+    }
+
+    #[test]
+    fn posix_submatches() {
+        let caps = |p: &str, h: &str| {
+            Regex::new(p.as_bytes(), Flags { icase: false, newline: true }).unwrap().find(h.as_bytes()).unwrap()
+        };
+        // The first element takes the longest span that lets the rest match.
+        let c = caps("(a|ab)(b?)c", "abc");
+        assert_eq!((c[1], c[2]), (Some((0, 2)), Some((2, 2))));
+        let c = caps("(a*)(a*)", "aaa");
+        assert_eq!((c[1], c[2]), (Some((0, 3)), Some((3, 3))));
+        // Groups in a repetition report the last iteration.
+        let c = caps("(ab|a)*c", "aabc");
+        assert_eq!(c[1], Some((1, 3)));
+        // Unused alternatives leave their groups unset.
+        let c = caps("(x)|(y)", "y");
+        assert_eq!((c[1], c[2]), (None, Some((0, 1))));
     }
 
     #[test]
