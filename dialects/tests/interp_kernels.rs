@@ -771,3 +771,148 @@ fn tiled_transpose_matches_generic() {
     assert!(t2.bitwise_eq(&x.transpose(&[2, 0, 1]).unwrap()));
     assert!(transpose(&x, &[0, 0, 1]).is_err());
 }
+
+// ----- text programs -----
+
+mod text {
+    use super::*;
+    use strata_ir::parser::{parse_source, ParserConfig};
+    use strata_ir::Context;
+
+    /// Parses `src`, evaluates every argument-less `func.func` in order and
+    /// returns the results of the last one (or the first error).
+    pub fn run(src: &str) -> Result<Vec<Value>, String> {
+        let mut ctx = Context::new();
+        strata_dialects::register_all(&mut ctx);
+        ctx.allow_unregistered = true;
+        let module = parse_source(&mut ctx, &ParserConfig::new("test.mlir"), src).map_err(|_| {
+            ctx.take_diagnostics().iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("\n")
+        })?;
+        let body = ctx.region_entry(ctx.op_regions(module)[0]).unwrap();
+        let mut last = Ok(vec![]);
+        for f in ctx.block_ops_vec(body) {
+            if ctx.op_name_of(f) != "func.func" {
+                continue;
+            }
+            let entry = ctx.region_entry(ctx.op_regions(f)[0]).unwrap();
+            if ctx.block_args(entry).count() > 0 {
+                continue;
+            }
+            let mut it = Interpreter::new();
+            last = it.eval_func(&ctx, f, vec![]).map_err(|e| e.to_string());
+            last.as_ref().map_err(|e| e.clone())?;
+        }
+        last
+    }
+
+    #[test]
+    fn generic_form_program() {
+        let r = run(r#"
+func.func @main() -> (tensor<2xf32>, tensor<i64>) {
+  %a = "stablehlo.constant"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %b = "stablehlo.constant"() {value = dense<[0.5, -4.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %0 = "stablehlo.add"(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %i = "stablehlo.constant"() {value = dense<[3, 1, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %z = "stablehlo.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %s = "stablehlo.reduce"(%i, %z) ({
+    ^bb0(%x: tensor<i64>, %y: tensor<i64>):
+      %m = "stablehlo.multiply"(%x, %y) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+      %t = "stablehlo.add"(%m, %y) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+      "stablehlo.return"(%t) : (tensor<i64>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<3xi64>, tensor<i64>) -> tensor<i64>
+  "func.return"(%0, %s) : (tensor<2xf32>, tensor<i64>) -> ()
+}
+"#)
+        .unwrap();
+        assert_eq!(fl(r[0].as_tensor().unwrap()), vec![1.5, -2.0]);
+        // ((0*3+3)*1+1)*2+2 = 10
+        assert_eq!(i64s(r[1].as_tensor().unwrap()), vec![10]);
+    }
+
+    /// Runs the StableHLO interpret conformance files: every case passes
+    /// except those needing multi-process execution (`run_parallel`) or
+    /// `interpreter.print`, which the dispatch layer does not implement yet.
+    #[test]
+    fn conformance_interpret() {
+        let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/stablehlo/interpret");
+        let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
+        files.sort();
+        let (mut pass, mut total) = (0, 0);
+        for f in files.iter().filter(|p| p.extension().is_some_and(|e| e == "mlir")) {
+            let text = std::fs::read_to_string(f).unwrap();
+            for (k, case) in text.split("// -----").enumerate() {
+                total += 1;
+                match run(case) {
+                    Ok(_) => pass += 1,
+                    Err(e) if e.contains("interpreter.run_parallel") || e.contains("interpreter.print") => {}
+                    Err(e) => panic!(
+                        "FAIL {}#{k}: {}",
+                        f.file_name().unwrap().to_string_lossy(),
+                        e.lines().take(3).collect::<Vec<_>>().join(" | ")
+                    ),
+                }
+            }
+        }
+        println!("conformance interpret: {pass}/{total} cases pass");
+        assert!(pass >= 280, "only {pass}/{total} cases pass");
+    }
+
+    /// Runs the JAX-exported programs on their inputs and compares with XLA's
+    /// outputs (floats to a relative tolerance of 1e-4, integers exactly).
+    #[test]
+    fn conformance_jax_programs() {
+        use strata_dialects::value::read_npy_file;
+        let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/jax");
+        if !dir.is_dir() {
+            return;
+        }
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter_map(|e| e.file_name().to_str().and_then(|n| n.strip_suffix(".mlir")).map(String::from))
+            .collect();
+        names.sort();
+        let mut failures = Vec::new();
+        for name in &names {
+            let text = std::fs::read_to_string(dir.join(format!("{name}.mlir"))).unwrap();
+            let mut ctx = Context::new();
+            strata_dialects::register_all(&mut ctx);
+            let Ok(module) = parse_source(&mut ctx, &ParserConfig::new(format!("{name}.mlir")), &text) else {
+                failures.push(format!("{name}: parse error"));
+                continue;
+            };
+            let main = strata_dialects::func::lookup_symbol(&ctx, module, "main").expect("@main");
+            let mut args = Vec::new();
+            for i in 0.. {
+                let p = dir.join(format!("{name}.in{i}.npy"));
+                if !p.exists() {
+                    break;
+                }
+                args.push(Value::Tensor(read_npy_file(&p, None).unwrap()));
+            }
+            let out = match Interpreter::new().eval_func(&ctx, main, args) {
+                Ok(o) => o,
+                Err(e) => {
+                    failures.push(format!("{name}: {e}"));
+                    continue;
+                }
+            };
+            for (i, got) in out.iter().enumerate() {
+                let want = read_npy_file(&dir.join(format!("{name}.out{i}.npy")), None).unwrap();
+                let got = got.as_tensor().unwrap();
+                let ok = got.shape() == want.shape()
+                    && match (got.data(), want.data()) {
+                        (Data::F32(_) | Data::F64(_), _) => fl(got).iter().zip(fl(&want)).all(|(a, b)| {
+                            (a - b).abs() <= 1e-4 * b.abs().max(1.0) || (a.is_nan() && b.is_nan())
+                        }),
+                        _ => got.bitwise_eq(&want),
+                    };
+                if !ok {
+                    failures.push(format!("{name}: output {i} differs"));
+                }
+            }
+        }
+        println!("jax programs: {}/{} pass", names.len() - failures.len(), names.len());
+        assert!(failures.is_empty(), "{failures:#?}");
+    }
+}

@@ -118,15 +118,15 @@ fn mixed_types_print_functional() {
 fn constants_and_nullary() {
     roundtrip(
         "",
-        "  %0 = stablehlo.constant dense<1.000000e+00> : tensor<2xf32>
-  %1 = stablehlo.constant {foo} dense<[1, 2]> : tensor<2xi32>
-  %2 = stablehlo.constant() <{value = dense<[1, 2]> : tensor<2xi8>}> : () -> tensor<2x!quant.uniform<i8:f32, 2.000000e+00:15>>
-  %3 = stablehlo.iota dim = 0 : tensor<4xi32>
-  %4 = stablehlo.create_token : !stablehlo.token
-  %5 = stablehlo.after_all %4, %4 : !stablehlo.token
-  %6 = stablehlo.after_all : !stablehlo.token
-  %7 = stablehlo.replica_id : tensor<ui32>
-  %8 = stablehlo.partition_id : tensor<ui32>",
+        "  %cst = stablehlo.constant dense<1.000000e+00> : tensor<2xf32>
+  %c = stablehlo.constant {foo} dense<[1, 2]> : tensor<2xi32>
+  %cst_0 = stablehlo.constant() <{value = dense<[1, 2]> : tensor<2xi8>}> : () -> tensor<2x!quant.uniform<i8:f32, 2.000000e+00:15>>
+  %0 = stablehlo.iota dim = 0 : tensor<4xi32>
+  %1 = stablehlo.create_token : !stablehlo.token
+  %2 = stablehlo.after_all %1, %1 : !stablehlo.token
+  %3 = stablehlo.after_all : !stablehlo.token
+  %4 = stablehlo.replica_id : tensor<ui32>
+  %5 = stablehlo.partition_id : tensor<ui32>",
     );
 }
 
@@ -343,10 +343,6 @@ fn split_chunks(text: &str) -> Vec<String> {
 /// Chunks that are known not to pass yet, as `relative/path.mlir#chunk`. A chunk that passes is
 /// fine (remove it from here); one that fails without being listed fails the test.
 const KNOWN_FAILING: &[&str] = &[
-    // The crate's collective_broadcast verifier rejects `replica_groups` StableHLO accepts
-    // ("replica id #0 not seen in replica groups").
-    "stablehlo/interpret/collective_broadcast.mlir#0",
-    "stablehlo/interpret/collective_broadcast.mlir#4",
     // `arith` is not a registered dialect yet: its custom form cannot be parsed.
     "stablehlo/linalg/miscellaneous.mlir#32",
     "stablehlo/linalg/pointwise.mlir#58",
@@ -356,8 +352,6 @@ const KNOWN_FAILING: &[&str] = &[
     "stablehlo/linalg/random.mlir#2",
     "stablehlo/linalg/reduce.mlir#3",
     "stablehlo/linalg/reduce.mlir#13",
-    // The crate's real_dynamic_slice verifier checks element types of the index operands.
-    "stablehlo/linalg/miscellaneous.mlir#36",
     // `sparse_tensor` is not a registered dialect.
     "stablehlo/linalg/sparse.mlir#0",
 ];
@@ -428,11 +422,7 @@ fn conformance_files_parse_and_round_trip() {
 }
 
 /// Chunks of the verify suite without `expected-error` annotations that do not parse yet.
-const VERIFY_KNOWN_UNPARSED: &[usize] = &[
-    // `!quant.uniform<i8:f32, 2.0:15>` and `<..., 2.000000e+00:15>` are the same type in MLIR
-    // (the scale is a double); dialect types are kept as verbatim text here, so they differ.
-    259,
-];
+const VERIFY_KNOWN_UNPARSED: &[usize] = &[];
 
 /// Every chunk of `stablehlo/verify/ops_stablehlo.public.mlir` that expects no diagnostic must
 /// parse and round-trip; chunks with `expected-error`s are only counted (strata-opt

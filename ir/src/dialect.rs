@@ -89,6 +89,23 @@ pub type CanonicalizePatternsFn = fn() -> Vec<Box<dyn crate::rewrite::RewritePat
 /// of type `ty`.
 pub type MaterializeFn = fn(&mut Context, Attribute, Type, Attribute) -> Option<OpId>;
 
+/// A problem a dialect found in the body of one of its attributes or types while parsing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BodyError {
+    /// Byte offset into the body text where to report it (`None`: where the symbol starts).
+    pub offset: Option<usize>,
+    /// The message.
+    pub message: String,
+}
+
+/// A dialect's hook for the text of its attributes (`#d.body`, `#d<body>`) or types (`!d.body`,
+/// `!d<body>`), called by the parser: `body` is what follows `#d.` in pretty form (e.g.
+/// `gather<...>`) or what is inside `#d<...>` in opaque form (`opaque` true). Returns the
+/// body's canonical text (same form) so that equal values are equal handles and print the way
+/// the dialect prints them, `Ok(None)` to keep the text verbatim, or the errors to report (the
+/// parse fails, as MLIR's dialect attribute parsers do).
+pub type SymbolBodyFn = fn(body: &str, opaque: bool) -> Result<Option<String>, Vec<BodyError>>;
+
 /// The definition of a registered operation.
 pub struct OpInfo {
     /// Full name (`dialect.op`).
@@ -203,12 +220,26 @@ pub struct Dialect {
     pub ops: Vec<Rc<OpInfo>>,
     /// Constant materialization for folding.
     pub materialize_constant: Option<MaterializeFn>,
+    /// Parse-time check and canonical text of the dialect's attribute bodies.
+    pub attr_body: Option<SymbolBodyFn>,
+    /// Parse-time check and canonical text of the dialect's type bodies.
+    pub type_body: Option<SymbolBodyFn>,
 }
 
 impl Dialect {
     /// A dialect with no ops yet.
     pub fn new(name: impl Into<String>) -> Self {
-        Dialect { name: name.into(), ops: Vec::new(), materialize_constant: None }
+        Dialect { name: name.into(), ops: Vec::new(), materialize_constant: None, attr_body: None, type_body: None }
+    }
+    /// Set the attribute-body hook.
+    pub fn attr_body_hook(mut self, f: SymbolBodyFn) -> Self {
+        self.attr_body = Some(f);
+        self
+    }
+    /// Set the type-body hook.
+    pub fn type_body_hook(mut self, f: SymbolBodyFn) -> Self {
+        self.type_body = Some(f);
+        self
     }
     /// Add an op.
     pub fn op(mut self, info: OpInfo) -> Self {

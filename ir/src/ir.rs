@@ -631,7 +631,8 @@ impl Context {
 
     fn remove_use(&mut self, v: Value, user: OpId, operand: u32) {
         let uses = &mut self.value_data_mut(v).uses;
-        if let Some(p) = uses.iter().position(|u| u.user == user && u.operand == operand) {
+        // From the end: recently added uses are the likeliest to go first (erasing in reverse).
+        if let Some(p) = uses.iter().rposition(|u| u.user == user && u.operand == operand) {
             uses.swap_remove(p);
         }
     }

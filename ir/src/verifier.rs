@@ -219,7 +219,10 @@ impl Verifier<'_> {
         for op in ctx.block_ops(block) {
             if !ctx.op(op).successors.is_empty() && Some(op) != last {
                 return self.fail(
-                    Diagnostic::error(ctx.op(op).loc, "operation with block successors must terminate its parent block"),
+                    Diagnostic::error(
+                        ctx.op(op).loc,
+                        "operation with block successors must terminate its parent block",
+                    ),
                     Some(op),
                 );
             }
@@ -243,7 +246,10 @@ impl Verifier<'_> {
         let Some(term) = ctx.block_last_op(block) else { return true };
         if !might_have_trait(ctx, term, Traits::IS_TERMINATOR) {
             return self.fail(
-                Diagnostic::error(ctx.op(term).loc, format!("block with no terminator, has {}", describe_op(ctx, term))),
+                Diagnostic::error(
+                    ctx.op(term).loc,
+                    format!("block with no terminator, has {}", describe_op(ctx, term)),
+                ),
                 Some(term),
             );
         }
@@ -263,18 +269,17 @@ impl Verifier<'_> {
             let blocks = ctx.region_blocks(r);
             if let Some(info) = &info {
                 if info.has(Traits::GRAPH_REGIONS) && blocks.len() > 1 {
-                    return self.fail(
-                        op_error(ctx, op, format!("expects graph region #{i} to have 0 or 1 blocks")),
-                        Some(op),
-                    );
+                    return self
+                        .fail(op_error(ctx, op, format!("expects graph region #{i} to have 0 or 1 blocks")), Some(op));
                 }
             }
             let Some(&entry) = blocks.first() else { continue };
-            let has_pred = blocks.iter().any(|&b| {
-                ctx.block_last_op(b).map(|t| ctx.op(t).successors.contains(&entry)).unwrap_or(false)
-            });
+            let has_pred = blocks
+                .iter()
+                .any(|&b| ctx.block_last_op(b).map(|t| ctx.op(t).successors.contains(&entry)).unwrap_or(false));
             if has_pred {
-                return self.fail(Diagnostic::error(ctx.op(op).loc, "entry block of region may not have predecessors"), None);
+                return self
+                    .fail(Diagnostic::error(ctx.op(op).loc, "entry block of region may not have predecessors"), None);
             }
         }
         true
@@ -665,8 +670,7 @@ fn is_mappable(ctx: &Context, t: Type) -> bool {
 fn verify_elementwise(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let d = ctx.op(op);
     let results: Vec<Type> = d.results.iter().map(|r| r.ty).filter(|t| is_mappable(ctx, *t)).collect();
-    let operands: Vec<Type> =
-        d.operands.iter().map(|v| ctx.value_type(*v)).filter(|t| is_mappable(ctx, *t)).collect();
+    let operands: Vec<Type> = d.operands.iter().map(|v| ctx.value_type(*v)).filter(|t| is_mappable(ctx, *t)).collect();
     if results.is_empty() && operands.is_empty() {
         return Ok(());
     }
@@ -674,7 +678,11 @@ fn verify_elementwise(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(ctx, op, "if a result is non-scalar, then at least one operand must be non-scalar"));
     }
     if results.is_empty() {
-        return Err(op_error(ctx, op, "if an operand is non-scalar, then there must be at least one non-scalar result"));
+        return Err(op_error(
+            ctx,
+            op,
+            "if an operand is non-scalar, then there must be at least one non-scalar result",
+        ));
     }
     if results.len() != d.results.len() {
         return Err(op_error(ctx, op, "if an operand is non-scalar, then all results must be non-scalar"));
@@ -808,13 +816,9 @@ impl DomTree {
         let Some(&entry) = blocks.first() else { return DomTree::default() };
         let succs = |b: BlockId| -> Vec<BlockId> {
             match ctx.block_last_op(b) {
-                Some(t) => ctx
-                    .op(t)
-                    .successors
-                    .iter()
-                    .copied()
-                    .filter(|s| ctx.block(*s).parent == Some(region))
-                    .collect(),
+                Some(t) => {
+                    ctx.op(t).successors.iter().copied().filter(|s| ctx.block(*s).parent == Some(region)).collect()
+                }
                 None => Vec::new(),
             }
         };

@@ -93,7 +93,10 @@ impl B {
             .op(OpInfo::new("t.constant")
                 .traits(Traits::CONSTANT_LIKE | Traits::PURE | Traits::ZERO_OPERANDS | Traits::ONE_RESULT)
                 .inherent(&["value"]))
-            .op(OpInfo::new("t.addi").traits(Traits::PURE | Traits::COMMUTATIVE).folder(addi_fold).canonicalizer(add_patterns))
+            .op(OpInfo::new("t.addi")
+                .traits(Traits::PURE | Traits::COMMUTATIVE)
+                .folder(addi_fold)
+                .canonicalizer(add_patterns))
             .op(OpInfo::new("t.muli").traits(Traits::PURE | Traits::COMMUTATIVE).folder(muli_fold))
             .op(OpInfo::new("t.func")
                 .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL)
@@ -281,13 +284,20 @@ fn iteration_limit() {
     b.op(e, "t.return", &[], &[]);
     let _ = m;
     let pats: Vec<Box<dyn RewritePattern>> = vec![Box::new(Flip)];
-    let r = apply_patterns_greedily(&mut b.ctx, f, &pats, &GreedyConfig::default().with_max_iterations(3));
+    // Within one iteration the flipped op is re-enqueued forever (as in MLIR), so bound each
+    // iteration with max_rewrites; every iteration then changes the IR.
+    let r = apply_patterns_greedily(
+        &mut b.ctx,
+        f,
+        &pats,
+        &GreedyConfig::default().with_max_iterations(3).with_max_rewrites(Some(1)),
+    );
     assert_eq!(r, Err(Failure));
     let d = b.ctx.take_diagnostics();
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].message, "pattern rewrite did not converge after scanning 3 times");
     // Without reporting: failure but no diagnostic.
-    let mut cfg = GreedyConfig::default().with_max_iterations(2);
+    let mut cfg = GreedyConfig::default().with_max_iterations(2).with_max_rewrites(Some(1));
     cfg.report_non_convergence = false;
     assert_eq!(apply_patterns_greedily(&mut b.ctx, f, &pats, &cfg), Err(Failure));
     assert!(b.ctx.take_diagnostics().is_empty());
@@ -388,8 +398,7 @@ fn constants_are_uniqued_and_hoisted() {
     let y = b.v(e, "t.muli", &[x, c7b]);
     b.op(e, "t.return", &[y], &[]);
     let _ = m;
-    let mut cfg = GreedyConfig::default();
-    cfg.fold = false;
+    let cfg = GreedyConfig { fold: false, ..Default::default() };
     b.canonicalize(f, &cfg).unwrap();
     let expected = r#""t.func"() <{sym_name = "f"}> ({
 ^bb0(%arg0: i32):
@@ -539,9 +548,9 @@ fn inline_block_before() {
 #[test]
 fn region_dce_removes_dead_cycles_in_graph_regions() {
     let mut b = B::new();
-    b.ctx.register_dialect(
-        Dialect::new("g").op(OpInfo::new("g.graph").traits(Traits::GRAPH_REGIONS | Traits::NO_TERMINATOR | Traits::ISOLATED_FROM_ABOVE)),
-    );
+    b.ctx.register_dialect(Dialect::new("g").op(
+        OpInfo::new("g.graph").traits(Traits::GRAPH_REGIONS | Traits::NO_TERMINATOR | Traits::ISOLATED_FROM_ABOVE),
+    ));
     let (_, mb) = b.module();
     let r = b.ctx.create_region();
     let gb = b.ctx.create_block(&[]);
@@ -556,8 +565,7 @@ fn region_dce_removes_dead_cycles_in_graph_regions() {
     let y = b.v(gb, "t.addi", &[x, x]);
     let xop = b.ctx.defining_op(x).unwrap();
     b.ctx.set_operands(xop, vec![y, y]);
-    let mut cfg = GreedyConfig::default();
-    cfg.fold = false;
+    let cfg = GreedyConfig { fold: false, ..Default::default() };
     assert_eq!(apply_patterns_greedily(&mut b.ctx, g, &[], &cfg), Ok(true));
     assert_eq!(b.ctx.block_len(gb), 0);
 }

@@ -111,11 +111,7 @@ impl Pass for Canonicalize {
                     "disabled" => RegionSimplification::Disabled,
                     "normal" | "enabled" => RegionSimplification::Normal,
                     "aggressive" => RegionSimplification::Aggressive,
-                    _ => {
-                        return Err(format!(
-                            "for the --region-simplify option: Cannot find option named '{value}'!"
-                        ))
-                    }
+                    _ => return Err(format!("for the --region-simplify option: Cannot find option named '{value}'!")),
                 }
             }
             "disable-patterns" => self.disabled = split_list_option(value),

@@ -110,7 +110,8 @@ pub fn eliminate_common_subexpressions(ctx: &mut Context, op: OpId) -> (usize, u
     for r in ctx.op_regions(op).to_vec() {
         d.simplify_region(ctx, &mut known, r);
     }
-    for o in std::mem::take(&mut d.to_erase) {
+    // Latest first: their uses sit at the ends of the use lists.
+    for o in std::mem::take(&mut d.to_erase).into_iter().rev() {
         if !ctx.is_erased(o) {
             ctx.erase_op(o);
         }

@@ -34,7 +34,10 @@ pub fn register_all(reg: &mut PassRegistry) {
             ("max-num-rewrites", "Max. number of pattern rewrites within an iteration"),
             ("test-convergence", "Test only: Fail pass on non-convergence to detect cyclic pattern"),
             ("disable-patterns", "Labels of patterns that should be filtered out during application"),
-            ("enable-patterns", "Labels of patterns that should be used during application, all other patterns are filtered out"),
+            (
+                "enable-patterns",
+                "Labels of patterns that should be used during application, all other patterns are filtered out",
+            ),
         ],
         || Box::new(canonicalize::Canonicalize::new()),
     );

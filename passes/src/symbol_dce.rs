@@ -1,9 +1,9 @@
 //! `symbol-dce`: MLIR's `SymbolDCE` pass (`mlir/lib/Transforms/SymbolDCE.cpp`).
 //!
 //! Runs on an op with the [`Traits::SYMBOL_TABLE`] trait. Symbols (ops with the
-//! [`Traits::SYMBOL`] trait, or a symbol table with a `sym_name`) that are private
-//! (`sym_visibility = "private"`) and not referenced from live code are erased, in nested symbol
-//! tables too. References are `SymbolRef` attributes (`@a`, `@a::@b`) anywhere in the attributes
+//! [`Traits::SYMBOL`] trait, and symbol tables) that are not public (`sym_visibility` `"private"`
+//! or `"nested"`) and not referenced from live code are erased, in nested symbol tables too
+//! (whose public symbols count as live only if the nested table itself is visible from outside). References are `SymbolRef` attributes (`@a`, `@a::@b`) anywhere in the attributes
 //! of live ops and the ops nested in them (not looking into nested symbol tables, whose
 //! references resolve there). Non-symbol ops and non-private symbols are live.
 //!
@@ -42,12 +42,9 @@ impl Pass for SymbolDce {
             ctx.emit(d);
             return Err(Failure);
         }
-        let mut tables = Vec::new();
-        ctx.walk_pre(op, &mut |o| {
-            if ctx.op_has_trait(o, Traits::SYMBOL_TABLE) {
-                tables.push(o);
-            }
-        });
+        // Post-order, as MLIR's walk: symbols of dead nested tables are counted too.
+        let tables: Vec<OpId> =
+            ctx.collect_post_order(op).into_iter().filter(|o| ctx.op_has_trait(*o, Traits::SYMBOL_TABLE)).collect();
         let mut erased = 0u64;
         for t in tables {
             if ctx.is_erased(t) {
@@ -68,17 +65,23 @@ impl Pass for SymbolDce {
     }
 }
 
-/// Whether `op` is a symbol (MLIR's `SymbolOpInterface`).
+/// Whether `op` is a symbol (MLIR's `SymbolOpInterface`): ops with the [`Traits::SYMBOL`] trait,
+/// and symbol tables (optional symbols, like `builtin.module`).
 pub fn is_symbol(ctx: &Context, op: OpId) -> bool {
-    ctx.op_has_trait(op, Traits::SYMBOL)
-        || (ctx.op_has_trait(op, Traits::SYMBOL_TABLE) && ctx.attr(op, "sym_name").is_some())
+    ctx.op_has_trait(op, Traits::SYMBOL) || ctx.op_has_trait(op, Traits::SYMBOL_TABLE)
 }
 
-fn string_attr<'a>(ctx: &'a Context, a: Attribute) -> Option<&'a str> {
+fn string_attr(ctx: &Context, a: Attribute) -> Option<&str> {
     match ctx.attr_kind(a) {
         AttrKind::String { value, .. } => Some(value),
         _ => None,
     }
+}
+
+/// Whether a symbol may be erased when unused: it is not public (mlir-opt erases unused `private`
+/// and `nested` symbols alike).
+pub fn can_discard_on_use_empty(ctx: &Context, op: OpId) -> bool {
+    matches!(ctx.attr(op, "sym_visibility").and_then(|a| string_attr(ctx, a)), Some("private" | "nested"))
 }
 
 /// Whether a symbol is private (`sym_visibility = "private"`).
@@ -170,21 +173,32 @@ fn compute_liveness(ctx: &Context, table: OpId, hidden: bool, live: &mut HashSet
                     worklist.push(o);
                     continue;
                 }
-                let discardable = (hidden || is_private(ctx, o)) && is_private(ctx, o);
+                let discardable = (hidden || is_private(ctx, o)) && can_discard_on_use_empty(ctx, o);
                 if !discardable && live.insert(o) {
                     worklist.push(o);
                 }
             }
         }
     }
-    let mut processed = HashSet::new();
     while let Some(o) = worklist.pop() {
-        if !processed.insert(o) {
-            continue;
-        }
         if ctx.op_has_trait(o, Traits::SYMBOL_TABLE) {
             let sym_hidden = hidden || !is_symbol(ctx, o) || is_private(ctx, o);
             compute_liveness(ctx, o, sym_hidden, live)?;
+        } else {
+            // Look for symbol tables nested in the regions of live non-table ops.
+            for &r in ctx.op_regions(o) {
+                for &b in ctx.region_blocks(r) {
+                    for x in ctx.block_ops(b) {
+                        if !ctx.op_regions(x).is_empty() {
+                            worklist.push(x);
+                        }
+                    }
+                }
+            }
+        }
+        let Some(parent) = ctx.parent_op(o) else { continue };
+        if !ctx.op_has_trait(parent, Traits::SYMBOL_TABLE) {
+            continue;
         }
         let Some(uses) = symbol_uses(ctx, o) else {
             return Err(Diagnostic::error(
@@ -193,7 +207,6 @@ fn compute_liveness(ctx: &Context, table: OpId, hidden: bool, live: &mut HashSet
             ));
         };
         for (root, nested) in uses {
-            let Some(parent) = ctx.parent_op(o) else { continue };
             let Some(mut cur) = lookup_symbol_in(ctx, parent, ctx.str(root)) else { continue };
             let mut resolved = vec![cur];
             let mut ok = true;

@@ -5,3 +5,4 @@ pub mod cli;
 pub mod filecheck;
 pub mod opt;
 pub mod opt_passes;
+pub mod run;

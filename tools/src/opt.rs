@@ -205,17 +205,30 @@ fn process_chunk(o: &OptOptions, file: &str, full_text: &std::rc::Rc<str>, text:
     ctx.sources.insert(file.to_string(), full_text.clone());
     let config = ParserConfig { file_name: file.to_string(), line_offset, ..Default::default() };
     let mut output = String::new();
+    let mut timing = o.instrumentation.timing.then(strata_ir::pass::TimingReport::new);
     let ok = (|| {
+        let t0 = std::time::Instant::now();
         let module = parse_source(&mut ctx, &config, text).ok()?;
-        strata_ir::verifier::verify(&mut ctx, module).ok()?;
-        crate::opt_passes::run_pipeline(&mut ctx, module, o, err).ok()?;
+        let verified = strata_ir::verifier::verify(&mut ctx, module);
+        if let Some(t) = timing.as_mut() {
+            t.add("Parser", t0.elapsed());
+        }
+        verified.ok()?;
+        crate::opt_passes::run_pipeline(&mut ctx, module, o, &mut timing, err).ok()?;
+        let t1 = std::time::Instant::now();
         output = print_op(&ctx, module, &o.print);
         if !output.ends_with('\n') {
             output.push('\n');
         }
+        if let Some(t) = timing.as_mut() {
+            t.add("Output", t1.elapsed());
+        }
         Some(())
     })()
     .is_some();
+    if let Some(t) = &timing {
+        err.push_str(&t.report());
+    }
     let diags = ctx.take_diagnostics();
     if o.verify_diagnostics {
         let ok_diag = check_expected(&ctx, file, text, line_offset, &diags, err);
@@ -303,7 +316,7 @@ pub fn main_with_args(raw: &[String]) -> i32 {
     };
     if o.dump_pass_pipeline {
         match crate::opt_passes::describe_pipeline(&o) {
-            Ok(s) => eprintln!("Pass Manager with 1 passes:\n{s}\n"),
+            Ok(s) => eprintln!("{s}"),
             Err(e) => {
                 eprintln!("strata-opt: {e}");
                 return 1;

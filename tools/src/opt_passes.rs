@@ -1,8 +1,6 @@
 //! strata-opt's pass side: the registry of passes, building the pipeline from
 //! `--pass-pipeline` or pass flags, and the instrumentation flags.
 
-use std::time::Instant;
-
 use strata_ir::pass::{IrPrinting, PassManager, PassRegistry, TimingReport};
 use strata_ir::printer::print_op;
 use strata_ir::{Context, Failure, OpId};
@@ -98,15 +96,21 @@ pub fn build(o: &OptOptions) -> Result<PassManager, String> {
 
 /// `--dump-pass-pipeline`
 pub fn describe_pipeline(o: &OptOptions) -> Result<String, String> {
-    Ok(build(o)?.pm.to_string_full())
+    Ok(build(o)?.pm.to_string_pretty())
 }
 
-/// Run the configured pipeline on `module`; reports (timing, statistics) go to stderr.
-pub fn run_pipeline(ctx: &mut Context, module: OpId, o: &OptOptions, err: &mut String) -> Result<(), Failure> {
-    if o.pipeline.is_empty() && !o.instrumentation.timing {
+/// Run the configured pipeline on `module`. The timing report (`--mlir-timing`), if any, is
+/// lent to the pass manager and handed back; statistics go to `err`.
+pub fn run_pipeline(
+    ctx: &mut Context,
+    module: OpId,
+    o: &OptOptions,
+    timing: &mut Option<TimingReport>,
+    err: &mut String,
+) -> Result<(), Failure> {
+    if o.pipeline.is_empty() {
         return Ok(());
     }
-    let start = Instant::now();
     let mut pm = match build(o) {
         Ok(pm) => pm,
         Err(e) => {
@@ -123,6 +127,7 @@ pub fn run_pipeline(ctx: &mut Context, module: OpId, o: &OptOptions, err: &mut S
         let popts = o.print.clone();
         let mut p = IrPrinting::new(Box::new(move |ctx: &Context, op: OpId| print_op(ctx, op, &popts)));
         p.before_all = ins.before_all;
+        // --mlir-print-ir-after-change alone means "after every pass that changed the IR".
         p.after_all = ins.after_all || (ins.after_change && ins.after.is_empty());
         p.after_change = ins.after_change;
         p.after_failure = ins.after_failure;
@@ -131,15 +136,9 @@ pub fn run_pipeline(ctx: &mut Context, module: OpId, o: &OptOptions, err: &mut S
         p.module_scope = ins.module_scope;
         pm.ir_printing = Some(p);
     }
-    if ins.timing {
-        pm.timing = Some(TimingReport::new());
-    }
+    pm.timing = timing.take();
     let result = pm.run(ctx, module);
-    if let Some(t) = &pm.timing {
-        let mut t2 = TimingReport::new();
-        let _ = &mut t2;
-        err.push_str(&t.report_with_total(start.elapsed()));
-    }
+    *timing = pm.timing.take();
     if ins.statistics {
         err.push_str(&pm.statistics_report());
     }

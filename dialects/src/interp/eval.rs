@@ -16,7 +16,7 @@
 //! `dense<…>` attributes convert to tensors with [`tensor_from_dense_attr`]
 //! and back with [`dense_attr_from_tensor`].
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use num_complex::Complex;
 use strata_ir::attributes::{storage_bytes, AttrKind, DenseData};
@@ -92,14 +92,28 @@ pub fn tensor_type_parts(ctx: &Context, t: Type) -> Option<(Vec<i64>, ElementTyp
 
 /// Storage type of a `!quant.uniform<i8:f32, …>` element type.
 fn quant_storage(ctx: &Context, t: Type) -> Option<ElementType> {
-    match ctx.type_kind(t) {
-        TypeKind::Dialect { dialect, body, .. } if ctx.str(*dialect) == "quant" => {
-            let inner = body.split_once('<')?.1;
-            let storage = inner.split([':', ',', '>']).next()?.trim();
-            ElementType::from_mlir_name(storage)
-        }
-        _ => None,
+    let q = crate::stablehlo::quant::quant_type(ctx, t)?;
+    if q.signed {
+        ElementType::sint(q.storage_width)
+    } else {
+        ElementType::uint(q.storage_width)
     }
+}
+
+/// The quantization parameters of a tensor type with a `!quant.uniform`
+/// element type.
+pub fn quant_params_of(ctx: &Context, t: Type) -> Option<kernels::QuantParams> {
+    let q = sty::quant_of(ctx, t)?;
+    let storage = if q.signed { ElementType::sint(q.storage_width)? } else { ElementType::uint(q.storage_width)? };
+    Some(kernels::QuantParams {
+        storage,
+        storage_min: q.storage_min,
+        storage_max: q.storage_max,
+        expressed: ElementType::from_mlir_name(q.expressed.mlir_name())?,
+        axis: q.quantization_dimension.map(|d| d as usize),
+        scales: q.scales.clone(),
+        zero_points: q.zero_points.clone(),
+    })
 }
 
 // ----- dense attributes -----
@@ -250,7 +264,27 @@ pub struct Interpreter {
     /// The current environment.
     pub env: HashMap<IrValue, Value>,
     /// Nesting depth of `func.call`s (guards against runaway recursion).
-    depth: usize,
+    pub(super) depth: usize,
+    /// Every failed `check.*` op (evaluation continues after a failed check).
+    pub failures: Vec<CheckFailure>,
+    /// The innermost op whose evaluation returned the error, when
+    /// [`Interpreter::eval_func`] fails (for a located diagnostic).
+    pub error_op: Option<OpId>,
+    /// Output of `interpreter.print`, one entry per print, in execution order.
+    pub prints: Vec<String>,
+    /// Values recorded by `interpreter.probe`, per `probe_id`, one per execution.
+    pub probes: BTreeMap<String, Vec<Tensor>>,
+    /// The process this interpreter runs as inside `interpreter.run_parallel`.
+    pub(super) process: Option<super::parallel::ProcessCtx>,
+}
+
+/// A failed check: the op and what failed (`check.expect_eq failed: expected …, got …`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckFailure {
+    /// The `check.*` (or `stablehlo.custom_call @check.*`) op.
+    pub op: OpId,
+    /// The message.
+    pub message: String,
 }
 
 /// Maximum `func.call` nesting.
@@ -300,25 +334,32 @@ impl Interpreter {
             self.env.insert(p, a);
         }
         for op in ctx.block_ops(block) {
-            if let Flow::Return(vals) = self.eval_op(ctx, op)? {
-                return Ok(vals);
+            match self.eval_op(ctx, op) {
+                Ok(Flow::Return(vals)) => return Ok(vals),
+                Ok(Flow::Continue) => {}
+                Err(e) => {
+                    if self.error_op.is_none() {
+                        self.error_op = Some(op);
+                    }
+                    return Err(e);
+                }
             }
         }
         Ok(vec![])
     }
 
-    fn region_tensors(&mut self, ctx: &Context, region: RegionId, args: &[Tensor]) -> KResult<Vec<Tensor>> {
+    pub(super) fn region_tensors(&mut self, ctx: &Context, region: RegionId, args: &[Tensor]) -> KResult<Vec<Tensor>> {
         let vals = self.eval_region(ctx, region, args.iter().cloned().map(Value::Tensor).collect())?;
         vals.into_iter()
             .map(|v| v.into_tensor().ok_or_else(|| InterpError::Runtime("region returned a non-tensor".into())))
             .collect()
     }
 
-    fn get(&self, v: IrValue) -> KResult<&Value> {
+    pub(super) fn get(&self, v: IrValue) -> KResult<&Value> {
         self.env.get(&v).ok_or_else(|| InterpError::Runtime(format!("value {v:?} used before definition")))
     }
 
-    fn tensor(&self, ctx: &Context, op: OpId, i: usize) -> KResult<&Tensor> {
+    pub(super) fn tensor(&self, ctx: &Context, op: OpId, i: usize) -> KResult<&Tensor> {
         let v = *ctx
             .operands(op)
             .get(i)
@@ -332,7 +373,31 @@ impl Interpreter {
         range.map(|i| self.tensor(ctx, op, i).cloned()).collect()
     }
 
-    fn operand_values(&self, ctx: &Context, op: OpId) -> KResult<Vec<Value>> {
+    /// The operands of a terminator, moved out of the environment when they are
+    /// defined in the terminator's own block (they are dead once the block returns:
+    /// a loop body rebinds them on its next iteration) and used once by it; cloned
+    /// otherwise. Saves a copy of every returned tensor.
+    fn take_returned(&mut self, ctx: &Context, op: OpId) -> KResult<Vec<Value>> {
+        let block = ctx.op(op).parent;
+        let ops = ctx.operands(op);
+        let mut out = Vec::with_capacity(ops.len());
+        for (i, &v) in ops.iter().enumerate() {
+            let once = ops.iter().filter(|&&w| w == v).count() == 1;
+            let local = block.is_some() && ctx.value_parent_block(v) == block;
+            let val = if once && local {
+                self.env.remove(&v)
+            } else {
+                None
+            };
+            match val {
+                Some(x) => out.push(x),
+                None => out.push(self.get(ops[i])?.clone()),
+            }
+        }
+        Ok(out)
+    }
+
+    pub(super) fn operand_values(&self, ctx: &Context, op: OpId) -> KResult<Vec<Value>> {
         ctx.operands(op).iter().map(|&v| self.get(v).cloned()).collect()
     }
 
@@ -389,10 +454,14 @@ impl Interpreter {
         let n = name.as_str();
         let short = n.strip_prefix("stablehlo.").unwrap_or(n);
         if n == "func.return" || n == "stablehlo.return" {
-            return Ok(Flow::Return(self.operand_values(ctx, op)?));
+            return Ok(Flow::Return(self.take_returned(ctx, op)?));
         }
         if n.starts_with("check.") {
             self.eval_check(ctx, op, n)?;
+            return Ok(Flow::Continue);
+        }
+        if let Some(out) = self.eval_extension_op(ctx, op, n)? {
+            self.bind(ctx, op, out)?;
             return Ok(Flow::Continue);
         }
         if n == "func.call" {
@@ -401,9 +470,36 @@ impl Interpreter {
             return Ok(Flow::Continue);
         }
         if !n.starts_with("stablehlo.") {
-            return Err(InterpError::Unsupported(format!("op `{n}`")));
+            return Err(not_supported(n));
         }
         let err = attr_err(n);
+        // Elementwise ops on quantized tensors: dequantize_op_quantize.
+        if UnaryOp::from_name(short).is_some() || BinaryOp::from_name(short).is_some() {
+            let res_q = quant_params_of(ctx, ctx.value_type(ctx.result(op, 0)));
+            let any_q = res_q.is_some()
+                || ctx.operands(op).iter().any(|&v| quant_params_of(ctx, ctx.value_type(v)).is_some());
+            if any_q {
+                let mut xs = Vec::new();
+                for (i, &v) in ctx.operands(op).iter().enumerate() {
+                    let t = self.tensor(ctx, op, i)?;
+                    xs.push(match quant_params_of(ctx, ctx.value_type(v)) {
+                        Some(q) => kernels::uniform_dequantize(t, &q)?,
+                        None => t.clone(),
+                    });
+                }
+                let r = match (UnaryOp::from_name(short), BinaryOp::from_name(short)) {
+                    (Some(u), _) if xs.len() == 1 => kernels::unary(u, &xs[0])?,
+                    (_, Some(b)) if xs.len() == 2 => kernels::binary(b, &xs[0], &xs[1])?,
+                    _ => return Err(InterpError::invalid(n, "wrong number of operands")),
+                };
+                let r = match res_q {
+                    Some(q) => kernels::uniform_quantize(&r, &q)?,
+                    None => r,
+                };
+                self.bind(ctx, op, vec![r.into()])?;
+                return Ok(Flow::Continue);
+            }
+        }
         // Elementwise ops.
         if let Some(u) = UnaryOp::from_name(short) {
             let r = kernels::unary(u, self.tensor(ctx, op, 0)?)?;
@@ -427,11 +523,11 @@ impl Interpreter {
                 )
                 .map_err(&err)?;
                 let ty = match ctx.attr(op, "compare_type") {
-                    Some(a) => CmpType::from_str(attrs::ComparisonType::parse_from_attr(ctx, a).map_err(&err)?.as_str())
+                    Some(a) => CmpType::from_keyword(attrs::ComparisonType::parse_from_attr(ctx, a).map_err(&err)?.as_str())
                         .unwrap_or_default(),
                     None => CmpType::NoType,
                 };
-                let d = CmpDir::from_str(dir.as_str()).expect("direction");
+                let d = CmpDir::from_keyword(dir.as_str()).expect("direction");
                 vec![kernels::compare(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, d, ty)?.into()]
             }
             "select" => vec![kernels::select(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, self.tensor(ctx, op, 2)?)?
@@ -751,14 +847,14 @@ impl Interpreter {
                     Some(a) => attrs::RngAlgorithm::parse_from_attr(ctx, a).map_err(&err)?.as_str(),
                     None => "DEFAULT",
                 };
-                let alg = kernels::RngAlgorithm::from_str(alg).unwrap_or(kernels::RngAlgorithm::Default);
+                let alg = kernels::RngAlgorithm::from_keyword(alg).unwrap_or(kernels::RngAlgorithm::Default);
                 let (s, e) = Self::result_type(ctx, op, 1)?;
                 let (st, out) = kernels::rng_bit_generator(alg, self.tensor(ctx, op, 0)?, e, &s)?;
                 vec![st.into(), out.into()]
             }
             "fft" => {
                 let a = need(ctx.attr(op, "fft_type"), n, "fft_type")?;
-                let kind = kernels::FftKind::from_str(attrs::FftType::parse_from_attr(ctx, a).map_err(&err)?.as_str())
+                let kind = kernels::FftKind::from_keyword(attrs::FftType::parse_from_attr(ctx, a).map_err(&err)?.as_str())
                     .ok_or_else(|| InterpError::invalid(n, "bad fft_type"))?;
                 let l = need(attr_ints(ctx, op, "fft_length"), n, "fft_length")?;
                 vec![kernels::fft(self.tensor(ctx, op, 0)?, kind, &l)?.into()]
@@ -769,7 +865,7 @@ impl Interpreter {
                     Some(a) => attrs::Transpose::parse_from_attr(ctx, a).map_err(&err)?.as_str(),
                     None => "NO_TRANSPOSE",
                 };
-                let t = kernels::TransposeA::from_str(t).ok_or_else(|| InterpError::invalid(n, "bad transpose_a"))?;
+                let t = kernels::TransposeA::from_keyword(t).ok_or_else(|| InterpError::invalid(n, "bad transpose_a"))?;
                 vec![kernels::triangular_solve(
                     self.tensor(ctx, op, 0)?,
                     self.tensor(ctx, op, 1)?,
@@ -820,52 +916,353 @@ impl Interpreter {
                 )?;
                 vec![a.into(), b.into(), c.into()]
             }
-            "replica_id" | "partition_id" => vec![Tensor::from_u64s(ElementType::UInt(32), &[], &[0])?.into()],
-            _ => return Err(InterpError::Unsupported(format!("op `{n}`"))),
+            "uniform_quantize" | "uniform_dequantize" => {
+                let x = self.tensor(ctx, op, 0)?;
+                let in_q = quant_params_of(ctx, ctx.value_type(ctx.operands(op)[0]));
+                let out_q = quant_params_of(ctx, ctx.value_type(ctx.result(op, 0)));
+                let real = match in_q {
+                    Some(q) => kernels::uniform_dequantize(x, &q)?,
+                    None => x.clone(),
+                };
+                vec![match out_q {
+                    Some(q) => kernels::uniform_quantize(&real, &q)?,
+                    None => real,
+                }
+                .into()]
+            }
+            _ => return Err(not_supported(n)),
         };
         self.bind(ctx, op, out)?;
         Ok(Flow::Continue)
     }
 
     fn eval_check(&mut self, ctx: &Context, op: OpId, n: &str) -> KResult<()> {
-        let lhs = self.tensor(ctx, op, 0)?.clone();
-        let rhs = if n.ends_with("_const") {
-            tensor_from_dense_attr(ctx, need(ctx.attr(op, "value"), n, "value")?)?
-        } else {
-            self.tensor(ctx, op, 1)?.clone()
-        };
-        if lhs.shape() != rhs.shape() || lhs.element_type() != rhs.element_type() {
-            return Err(InterpError::Runtime(format!(
-                "{n} failed: {} vs {}",
-                lhs.type_string(),
-                rhs.type_string()
-            )));
+        if n == "check.expect_serialized_eq" {
+            let x = self.tensor(ctx, op, 0)?.clone();
+            let id = match ctx.attr(op, "probe_id").map(|a| ctx.attr_kind(a)) {
+                Some(AttrKind::String { value, .. }) => value.clone(),
+                _ => return Err(InterpError::invalid(n, "missing `probe_id`")),
+            };
+            let iter = attr_int(ctx, op, "iteration").unwrap_or(0).max(0) as usize;
+            let msg = match self.probes.get(&id).and_then(|v| v.get(iter)) {
+                None => Some(format!("{n} failed: no value was probed as \"{id}\" (iteration {iter})")),
+                Some(p) => check_message(n, &CheckKind::Eq, p, &x),
+            };
+            if let Some(message) = msg {
+                self.failures.push(CheckFailure { op, message });
+            }
+            return Ok(());
         }
-        let ok = match n {
-            "check.expect_eq" | "check.expect_eq_const" => {
-                (0..lhs.num_elements()).all(|i| elements_equal(&lhs, &rhs, i))
-            }
-            "check.expect_almost_eq" | "check.expect_almost_eq_const" => {
-                let tol = attr_f64(ctx, op, "tolerance").unwrap_or(1e-4);
-                almost_equal(&lhs, &rhs, tol)
-            }
-            "check.expect_close" => {
-                let max = attr_int(ctx, op, "max_ulp_difference").unwrap_or(4) as u64;
-                let min = attr_int(ctx, op, "min_ulp_difference").unwrap_or(0) as u64;
-                ulp_close(&lhs, &rhs, min, max)
-            }
-            "check.expect_serialized_eq" => true,
-            _ => return Err(InterpError::Unsupported(format!("op `{n}`"))),
-        };
-        if ok {
-            Ok(())
+        let lhs = self.tensor(ctx, op, 0)?;
+        let rhs_owned;
+        let rhs = if n.ends_with("_const") {
+            rhs_owned = tensor_from_dense_attr(ctx, need(ctx.attr(op, "value"), n, "value")?)?;
+            &rhs_owned
         } else {
-            Err(InterpError::Runtime(format!(
-                "{n} failed:\n  got:      {}\n  expected: {}",
-                lhs, rhs
-            )))
+            self.tensor(ctx, op, 1)?
+        };
+        let kind = match n {
+            "check.expect_eq" | "check.expect_eq_const" => CheckKind::Eq,
+            "check.expect_almost_eq" | "check.expect_almost_eq_const" => {
+                CheckKind::AlmostEq(attr_f64(ctx, op, "tolerance").unwrap_or(1e-4))
+            }
+            "check.expect_close" => CheckKind::Close {
+                min: attr_int(ctx, op, "min_ulp_difference").unwrap_or(0).max(0) as u64,
+                max: attr_int(ctx, op, "max_ulp_difference").unwrap_or(3).max(0) as u64,
+            },
+            _ => return Err(not_supported(n)),
+        };
+        // `check.expect_*` compares the actual value (lhs) with the expected one (rhs).
+        if let Some(message) = check_message(n, &kind, rhs, lhs) {
+            self.failures.push(CheckFailure { op, message });
+        }
+        Ok(())
+    }
+
+    /// Ops outside `stablehlo`/`check` the interpreter knows (`interpreter.*`, `chlo.*`)
+    /// and the stablehlo ops that need the interpreter's state (collectives,
+    /// `custom_call @check.*`, infeed). `None`: not one of them.
+    fn eval_extension_op(&mut self, ctx: &Context, op: OpId, n: &str) -> KResult<Option<Vec<Value>>> {
+        let out = match n {
+            "interpreter.print" => {
+                let v = self.get(ctx.operands(op)[0])?;
+                let name = value_name(ctx, ctx.operands(op)[0]);
+                self.prints.push(format!("{name} = {}", v.to_interpreter_string()));
+                vec![]
+            }
+            "interpreter.probe" => {
+                let x = self.tensor(ctx, op, 0)?.clone();
+                let id = match ctx.attr(op, "probe_id").map(|a| ctx.attr_kind(a)) {
+                    Some(AttrKind::String { value, .. }) => value.clone(),
+                    _ => return Err(InterpError::invalid(n, "missing `probe_id`")),
+                };
+                self.probes.entry(id).or_default().push(x.clone());
+                vec![x.into()]
+            }
+            "interpreter.run_parallel" => self.run_parallel(ctx, op)?,
+            "stablehlo.all_reduce"
+            | "stablehlo.all_gather"
+            | "stablehlo.all_to_all"
+            | "stablehlo.reduce_scatter"
+            | "stablehlo.collective_permute"
+            | "stablehlo.collective_broadcast" => self.collective(ctx, op, n)?,
+            "stablehlo.replica_id" | "stablehlo.partition_id" => {
+                let (r, p) = self.process.as_ref().map_or((0, 0), |p| (p.replica_id, p.partition_id));
+                let id = if n == "stablehlo.replica_id" { r } else { p };
+                vec![Tensor::from_u64s(ElementType::UInt(32), &[], &[id as u64])?.into()]
+            }
+            "stablehlo.infeed" => self.infeed(ctx, op)?,
+            "stablehlo.custom_call" => {
+                let target = match ctx.attr(op, "call_target_name").map(|a| ctx.attr_kind(a)) {
+                    Some(AttrKind::String { value, .. }) => value.clone(),
+                    _ => String::new(),
+                };
+                let Some(check) = target.strip_prefix("check.") else {
+                    return Err(InterpError::Unsupported(format!(
+                        "stablehlo.custom_call @{target} is not supported by the interpreter yet"
+                    )));
+                };
+                let kind = match check {
+                    "expect_eq" | "eq" => CheckKind::Eq,
+                    "expect_almost_eq" | "almost_eq" => {
+                        CheckKind::AlmostEq(custom_call_f64(ctx, op, "tolerance").unwrap_or(1e-4))
+                    }
+                    "expect_close" | "close" => CheckKind::Close {
+                        min: custom_call_f64(ctx, op, "min_ulp_difference").unwrap_or(0.0) as u64,
+                        max: custom_call_f64(ctx, op, "max_ulp_difference").unwrap_or(3.0) as u64,
+                    },
+                    _ => {
+                        return Err(InterpError::Unsupported(format!(
+                            "stablehlo.custom_call @{target} is not supported by the interpreter yet"
+                        )))
+                    }
+                };
+                if ctx.operands(op).len() != 2 {
+                    return Err(InterpError::invalid(n, format!("@{target} takes two operands")));
+                }
+                let name = format!("check.{check}");
+                let msg = check_message(&name, &kind, self.tensor(ctx, op, 1)?, self.tensor(ctx, op, 0)?);
+                let ok = msg.is_none();
+                if let Some(message) = msg {
+                    self.failures.push(CheckFailure { op, message });
+                }
+                (0..ctx.num_results(op))
+                    .map(|_| Tensor::from_bools(&[], &[ok]).map(Value::from).map_err(InterpError::from))
+                    .collect::<KResult<_>>()?
+            }
+            "chlo.scan" => self.scan(ctx, op)?,
+            "chlo.mulhi" => {
+                let a = self.tensor(ctx, op, 0)?;
+                let b = self.tensor(ctx, op, 1)?;
+                vec![mulhi(a, b)?.into()]
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(out))
+    }
+}
+
+impl Interpreter {
+    /// `chlo.scan(inputs) inits(carries) dimension = d`: the body maps
+    /// (input slices…, carries…) to (output slices…, new carries…), from the first
+    /// index along `d` to the last (the last to the first with `is_reverse`).
+    fn scan(&mut self, ctx: &Context, op: OpId) -> KResult<Vec<Value>> {
+        let n = "chlo.scan";
+        let seg = need(attr_ints(ctx, op, "operandSegmentSizes"), n, "operandSegmentSizes")?;
+        let (n_in, n_c) = (seg[0] as usize, *seg.get(1).unwrap_or(&0) as usize);
+        let dim = need(attr_int(ctx, op, "dimension"), n, "dimension")?;
+        let reverse = attr_flag(ctx, op, "is_reverse");
+        let inputs = self.tensors(ctx, op, 0..n_in)?;
+        let mut carries: Vec<Tensor> = self.tensors(ctx, op, n_in..n_in + n_c)?;
+        let n_out = ctx.num_results(op).checked_sub(n_c).ok_or_else(|| InterpError::invalid(n, "too few results"))?;
+        let out_types: Vec<(Vec<i64>, ElementType)> =
+            (0..n_out).map(|j| Self::result_type(ctx, op, j)).collect::<KResult<_>>()?;
+        let d = dim as usize;
+        let len = match inputs.first() {
+            Some(t) => *t.shape().get(d).ok_or_else(|| InterpError::invalid(n, "dimension out of range"))?,
+            None => *out_types.first().and_then(|(s, _)| s.get(d)).unwrap_or(&0),
+        };
+        let region = Self::region(ctx, op, 0)?;
+        let mut steps: Vec<Vec<Option<Tensor>>> = vec![vec![None; len as usize]; n_out];
+        let order: Vec<i64> = if reverse { (0..len).rev().collect() } else { (0..len).collect() };
+        for t in order {
+            let mut args = Vec::with_capacity(n_in + n_c);
+            for x in &inputs {
+                let r = x.rank();
+                let mut start = vec![0; r];
+                let mut limit = x.shape().to_vec();
+                start[d] = t;
+                limit[d] = t + 1;
+                let sl = kernels::slice(x, &start, &limit, &vec![1; r])?;
+                let mut shape = x.shape().to_vec();
+                shape.remove(d);
+                args.push(kernels::reshape(&sl, &shape)?);
+            }
+            args.extend(carries.iter().cloned());
+            let mut outs = self.region_tensors(ctx, region, &args)?;
+            if outs.len() != n_out + n_c {
+                return Err(InterpError::invalid(n, "body returned the wrong number of values"));
+            }
+            carries = outs.split_off(n_out);
+            for (j, o) in outs.into_iter().enumerate() {
+                let mut shape = o.shape().to_vec();
+                shape.insert(d.min(shape.len()), 1);
+                steps[j][t as usize] = Some(kernels::reshape(&o, &shape)?);
+            }
+        }
+        let mut result = Vec::with_capacity(n_out + n_c);
+        for (j, parts) in steps.into_iter().enumerate() {
+            let parts: Vec<Tensor> = parts.into_iter().flatten().collect();
+            if parts.is_empty() {
+                let (s, e) = &out_types[j];
+                result.push(Tensor::zeros(*e, s)?.into());
+            } else {
+                let refs: Vec<&Tensor> = parts.iter().collect();
+                result.push(kernels::concatenate(&refs, dim)?.into());
+            }
+        }
+        result.extend(carries.into_iter().map(Value::from));
+        Ok(result)
+    }
+}
+
+/// `<op> is not supported by the interpreter yet`.
+pub fn not_supported(op: &str) -> InterpError {
+    InterpError::Unsupported(format!("{op} is not supported by the interpreter yet"))
+}
+
+/// What a check compares.
+enum CheckKind {
+    Eq,
+    AlmostEq(f64),
+    Close { min: u64, max: u64 },
+}
+
+fn custom_call_f64(ctx: &Context, op: OpId, name: &str) -> Option<f64> {
+    attr_f64(ctx, op, name).or_else(|| attr_int(ctx, op, name).map(|i| i as f64)).or_else(|| {
+        let d = ctx.attr(op, "backend_config")?;
+        match ctx.attr_kind(d) {
+            AttrKind::Dictionary(entries) => {
+                let a = entries.iter().find(|e| ctx.str(e.name) == name)?.value;
+                sty::attr_f64(ctx, a).or_else(|| sty::attr_int(ctx, a).map(|i| i as f64))
+            }
+            _ => None,
+        }
+    })
+}
+
+/// Compares `actual` with `expected`; `Some(message)` when the check fails.
+fn check_message(n: &str, kind: &CheckKind, expected: &Tensor, actual: &Tensor) -> Option<String> {
+    if expected.shape() != actual.shape() || expected.element_type() != actual.element_type() {
+        return Some(format!(
+            "{n} failed: expected a {}, got a {}",
+            expected.type_string(),
+            actual.type_string()
+        ));
+    }
+    let ok_at = |i: usize| -> bool {
+        let (a, e) = (kernels::scalar_at(actual, i), kernels::scalar_at(expected, i));
+        match kind {
+            CheckKind::Eq => elements_equal(&a, &e, 0),
+            CheckKind::AlmostEq(tol) => almost_equal(&a, &e, *tol),
+            CheckKind::Close { min, max } => ulp_close(&a, &e, *min, *max),
+        }
+    };
+    let whole_ok = match kind {
+        CheckKind::Eq => (0..actual.num_elements()).all(|i| elements_equal(actual, expected, i)),
+        CheckKind::AlmostEq(tol) => almost_equal(actual, expected, *tol),
+        CheckKind::Close { min, max } => ulp_close(actual, expected, *min, *max),
+    };
+    if whole_ok {
+        return None;
+    }
+    let bad: Vec<usize> = (0..actual.num_elements()).filter(|&i| !ok_at(i)).collect();
+    let what = match kind {
+        CheckKind::Eq => String::new(),
+        CheckKind::AlmostEq(tol) => format!(" (tolerance {tol})"),
+        CheckKind::Close { min, max } => format!(" (ulp difference in [{min}, {max}])"),
+    };
+    let mut msg = if actual.num_elements() <= 64 {
+        format!("{n} failed{what}: expected {expected}, got {actual}")
+    } else {
+        format!("{n} failed{what}: {} of {} elements of {} differ", bad.len(), actual.num_elements(), actual.type_string())
+    };
+    if let Some(&i) = bad.first() {
+        if actual.rank() > 0 {
+            let idx = crate::value::tensor::unflatten_index(actual.shape(), i);
+            let show = |t: &Tensor| kernels::scalar_at(t, i).to_dense_attr();
+            msg.push_str(&format!(
+                "; first mismatch at index {idx:?}: expected {}, got {}",
+                show(expected),
+                show(actual)
+            ));
         }
     }
+    Some(msg)
+}
+
+/// The name `interpreter.print` shows for a value: `%argN` for arguments of
+/// the function's entry block, `%N` (or `%N#i`) for op results, numbered as
+/// the printer numbers them within the enclosing function.
+fn value_name(ctx: &Context, v: IrValue) -> String {
+    // Find the enclosing function and number its ops' results in order.
+    let Some(block) = ctx.value_parent_block(v) else { return "%?".into() };
+    let mut func_block = block;
+    loop {
+        let Some(parent_op) = ctx.block_parent_op(func_block) else { break };
+        if ctx.op_name_of(parent_op) == "func.func" {
+            break;
+        }
+        match ctx.op(parent_op).parent {
+            Some(b) => func_block = b,
+            None => break,
+        }
+    }
+    if let Some(i) = ctx.block_args(block).position(|a| a == v) {
+        if block == func_block {
+            return format!("%arg{i}");
+        }
+    }
+    fn walk(ctx: &Context, block: BlockId, v: IrValue, next: &mut usize) -> Option<String> {
+        for op in ctx.block_ops(block) {
+            let n = ctx.num_results(op);
+            if n > 0 {
+                for i in 0..n {
+                    if ctx.result(op, i) == v {
+                        return Some(if n == 1 { format!("%{next}") } else { format!("%{next}#{i}") });
+                    }
+                }
+                *next += 1;
+            }
+            for &r in ctx.op_regions(op) {
+                for &b in ctx.region_blocks(r) {
+                    if let Some(s) = walk(ctx, b, v, next) {
+                        return Some(s);
+                    }
+                }
+            }
+        }
+        None
+    }
+    let mut next = 0;
+    walk(ctx, func_block, v, &mut next).unwrap_or_else(|| "%?".into())
+}
+
+/// `chlo.mulhi`: the high half of the double-width product of two integer tensors.
+fn mulhi(a: &Tensor, b: &Tensor) -> KResult<Tensor> {
+    kernels::check_same("chlo.mulhi", a, b)?;
+    let ty = a.element_type();
+    let bits = ty.bit_width() as u32;
+    let data = match (a.data(), b.data()) {
+        (Data::I64(x), Data::I64(y)) => {
+            Data::I64(x.iter().zip(y).map(|(&p, &q)| ((p as i128 * q as i128) >> bits) as i64).collect())
+        }
+        (Data::U64(x), Data::U64(y)) => {
+            Data::U64(x.iter().zip(y).map(|(&p, &q)| ((p as u128 * q as u128) >> bits) as u64).collect())
+        }
+        _ => return Err(InterpError::unsupported_type("chlo.mulhi", ty)),
+    };
+    kernels::finish(ty, a.shape().to_vec(), data)
 }
 
 fn truthy(op: &str, v: &[Value]) -> KResult<bool> {
@@ -984,9 +1381,9 @@ pub fn single_compare_body(ctx: &Context, region: RegionId, n_inputs: usize) -> 
         return None;
     }
     let dir = attrs::ComparisonDirection::parse_from_attr(ctx, ctx.attr(ops[0], "comparison_direction")?).ok()?;
-    let mut dir = CmpDir::from_str(dir.as_str())?;
+    let mut dir = CmpDir::from_keyword(dir.as_str())?;
     let ty = match ctx.attr(ops[0], "compare_type") {
-        Some(a) => CmpType::from_str(attrs::ComparisonType::parse_from_attr(ctx, a).ok()?.as_str())?,
+        Some(a) => CmpType::from_keyword(attrs::ComparisonType::parse_from_attr(ctx, a).ok()?.as_str())?,
         None => CmpType::NoType,
     };
     let o = ctx.operands(ops[0]);

@@ -32,11 +32,17 @@
 //!   result type (the reference interpreter's `mapWithUpcastToDouble`);
 //! - `reduce`, `reduce_window` and `dot_general` accumulate sequentially in
 //!   ascending index order, in the result element type (f16/bf16/f8 round
-//!   after every step);
+//!   after every step) — except the `reduce` fast path over long contiguous
+//!   rows, which uses 16 partial accumulators; `convolution` accumulates in
+//!   f64 and rounds once;
+//! - `scatter` skips update elements whose target index is out of bounds;
+//!   `gather`/`dynamic_slice`/`dynamic_update_slice` clamp start indices;
+//! - `sort` is always stable (merge sort);
 //! - `rng_bit_generator` follows XLA's `prng.cc` bit for bit; `DEFAULT` is
 //!   `PHILOX` (XLA's CPU/GPU default).
 
 pub mod eval;
+pub mod parallel;
 pub mod kernels;
 
 use crate::value::{ElementType, Tensor, ValueError};

@@ -10,6 +10,9 @@ use crate::floatfmt;
 use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 use crate::Failure;
 
+/// Largest dense payload the parser materializes (1 GiB).
+const MAX_DENSE_BYTES: u64 = 1 << 30;
+
 /// Parse the magnitude of an integer literal (decimal or `0x` hex).
 pub(crate) fn parse_uint(s: &str) -> Option<u128> {
     if let Some(h) = s.strip_prefix("0x") {
@@ -297,8 +300,9 @@ impl<'s> Parser<'s> {
                 None => Err(self.wrong_token(format!("undefined symbol alias id '{name}'"))),
             },
             ExtSym::Dialect { dialect, body, opaque } => {
+                let body = self.dialect_symbol_body(dialect, body, opaque, true)?;
                 let dialect = self.ctx.sym(dialect);
-                Ok(self.ctx.intern_attr(AttrKind::Dialect { dialect, body: body.to_string(), opaque }))
+                Ok(self.ctx.intern_attr(AttrKind::Dialect { dialect, body, opaque }))
             }
         }
     }
@@ -462,10 +466,16 @@ impl<'s> Parser<'s> {
             }
             TokKind::LParen => {
                 self.advance();
-                self.parse_dense_element(lit)?;
-                self.expect(TokKind::Comma, "expected ',' between complex elements")?;
-                self.parse_dense_element(lit)?;
-                self.expect(TokKind::RParen, "expected ')' after complex elements")?;
+                self.enter()?;
+                let r: ParseResult<()> = (|| {
+                    self.parse_dense_element(lit)?;
+                    self.expect(TokKind::Comma, "expected ',' between complex elements")?;
+                    self.parse_dense_element(lit)?;
+                    self.expect(TokKind::RParen, "expected ')' after complex elements")?;
+                    Ok(())
+                })();
+                self.leave();
+                r?;
             }
             _ => return Err(self.error_here("expected element literal of primitive type")),
         }
@@ -546,16 +556,23 @@ impl<'s> Parser<'s> {
                     format!("parsed {} elements, but type ('{ts}') expected 2 elements", lit.storage.len()),
                 ));
             }
-            if !lit.shape.is_empty() && lit.storage.len() as u64 != num * 2 {
+            if !lit.shape.is_empty() && lit.storage.len() as u64 != num.saturating_mul(2) {
                 let ts = self.type_str(ty);
                 return Err(self.error_at(
                     loc,
-                    format!("parsed {} elements, but type ('{ts}') expected {} elements", lit.storage.len(), num * 2),
+                    format!(
+                        "parsed {} elements, but type ('{ts}') expected {} elements",
+                        lit.storage.len(),
+                        num.saturating_mul(2)
+                    ),
                 ));
             }
         }
         let sk = self.ctx.type_kind(scalar).clone();
         let comp_bytes = storage_bytes(self.ctx, scalar);
+        if (lit.storage.len() as u64).saturating_mul(comp_bytes as u64) > MAX_DENSE_BYTES {
+            return Err(self.error_at(loc, "elements literal is too large"));
+        }
         let mut bytes = Vec::with_capacity(lit.storage.len() * comp_bytes.max(1));
         if let Some((w, sg, idx)) = int_info(&sk) {
             for e in &lit.storage {
@@ -935,7 +952,7 @@ impl<'s> Parser<'s> {
         self.expect(TokKind::LParen, "expected '(' in location")?;
         let t = self.tok;
         let loc = if t.kind == TokKind::HashIdent && !self.text(&t).contains('.') {
-            let name = &self.text(&t)[1..];
+            let name = self.text(&t).get(1..).unwrap_or("");
             self.advance();
             match self.attr_aliases.get(name).copied() {
                 Some(a) => {

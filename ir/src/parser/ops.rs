@@ -56,7 +56,7 @@ impl<'s> Parser<'s> {
 
     fn parse_attr_alias_def(&mut self) -> ParseResult<()> {
         let t = self.tok;
-        let name = &self.text(&t)[1..];
+        let name = self.text(&t).get(1..).unwrap_or("");
         if self.attr_aliases.contains_key(name) {
             return Err(self.error_here(format!("redefinition of attribute alias id '{name}'")));
         }
@@ -72,7 +72,7 @@ impl<'s> Parser<'s> {
 
     fn parse_type_alias_def(&mut self) -> ParseResult<()> {
         let t = self.tok;
-        let name = &self.text(&t)[1..];
+        let name = self.text(&t).get(1..).unwrap_or("");
         if self.type_aliases.contains_key(name) {
             return Err(self.error_here(format!("redefinition of type alias id '{name}'")));
         }
@@ -378,7 +378,7 @@ impl<'s> Parser<'s> {
             if !allow_result_number {
                 return Err(self.error_here("result number not allowed in argument list"));
             }
-            match self.tok_text()[1..].parse::<u32>() {
+            match self.tok_text().get(1..).unwrap_or("").parse::<u32>() {
                 Ok(n) => number = n,
                 Err(_) => return Err(self.error_here("invalid SSA value result number")),
             }

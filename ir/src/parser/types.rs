@@ -460,8 +460,9 @@ impl<'s> Parser<'s> {
                 None => Err(self.wrong_token(format!("undefined symbol alias id '{name}'"))),
             },
             ExtSym::Dialect { dialect, body, opaque } => {
+                let body = self.dialect_symbol_body(dialect, body, opaque, false)?;
                 let dialect = self.ctx.sym(dialect);
-                Ok(self.ctx.intern_type(TypeKind::Dialect { dialect, body: body.to_string(), opaque }))
+                Ok(self.ctx.intern_type(TypeKind::Dialect { dialect, body, opaque }))
             }
         }
     }
@@ -491,6 +492,33 @@ impl<'s> Parser<'s> {
         let end = if has_trailing { self.scan_dialect_body()?.1 } else { t.end() };
         let body = self.src.get(data_start.min(end)..end).unwrap_or("");
         Ok(ExtSym::Dialect { dialect, body, opaque: false })
+    }
+
+    /// The body text to intern for a dialect attribute (`is_attr`) or type: the dialect's
+    /// canonical text when it has a body hook ([`crate::dialect::SymbolBodyFn`]), else the
+    /// text as written. Errors the hook reports are emitted at their place in the source.
+    pub(crate) fn dialect_symbol_body(&mut self, dialect: &str, body: &'s str, opaque: bool, is_attr: bool) -> ParseResult<String> {
+        let hook = self.ctx.dialect(dialect).and_then(|d| if is_attr { d.attr_body } else { d.type_body });
+        let Some(hook) = hook else { return Ok(body.to_string()) };
+        match hook(body, opaque) {
+            Ok(Some(canonical)) => Ok(canonical),
+            Ok(None) => Ok(body.to_string()),
+            Err(errors) => {
+                // `body` is a slice of the source: `#dialect.` or `#dialect<` precedes it.
+                let body_start = (body.as_ptr() as usize).saturating_sub(self.src.as_ptr() as usize);
+                let sym_start = body_start.saturating_sub(dialect.len() + 2);
+                let mut failure = None;
+                for e in errors {
+                    let off = e.offset.map(|o| body_start + o.min(body.len())).unwrap_or(sym_start);
+                    let pos = self.lex.pos_of(off);
+                    failure = Some(self.error_at(pos, e.message));
+                }
+                match failure {
+                    Some(f) => Err(f),
+                    None => Ok(body.to_string()),
+                }
+            }
+        }
     }
 
     /// Skip a balanced `<...>` starting at the current `<` token (MLIR's

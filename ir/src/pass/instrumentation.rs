@@ -227,7 +227,9 @@ impl TimingReport {
     }
 
     fn child(&mut self, parent: usize, key: usize, name: &str) -> usize {
-        if let Some(&c) = self.nodes[parent].children.iter().find(|&&c| self.nodes[c].key == key && self.nodes[c].name == name) {
+        if let Some(&c) =
+            self.nodes[parent].children.iter().find(|&&c| self.nodes[c].key == key && self.nodes[c].name == name)
+        {
             return c;
         }
         let id = self.nodes.len();
@@ -285,7 +287,13 @@ impl TimingReport {
             let pct = if total_s > 0.0 { 100.0 * t / total_s } else { 0.0 };
             let _ = writeln!(out, "  {t:>8.4} ({pct:>5.1}%)  {}{name}", " ".repeat(indent));
         };
-        fn walk(r: &TimingReport, n: usize, indent: usize, out: &mut String, line: &dyn Fn(&mut String, f64, usize, &str)) {
+        fn walk(
+            r: &TimingReport,
+            n: usize,
+            indent: usize,
+            out: &mut String,
+            line: &dyn Fn(&mut String, f64, usize, &str),
+        ) {
             for &c in &r.nodes[n].children {
                 line(out, r.nodes[c].wall.as_secs_f64(), indent, &r.nodes[c].name);
                 walk(r, c, indent + 2, out, line);
@@ -301,6 +309,56 @@ impl TimingReport {
 
 // ----- statistics -----
 
+/// The `--mlir-pass-statistics --mlir-pass-statistics-display=list` report: statistics merged
+/// per pass (by display name, summed over its instances), passes sorted by name.
+pub fn statistics_report_list(pm: &OpPassManager) -> String {
+    use std::fmt::Write;
+    let mut merged: std::collections::BTreeMap<String, Vec<(String, String, u64)>> = Default::default();
+    fn collect(pm: &OpPassManager, merged: &mut std::collections::BTreeMap<String, Vec<(String, String, u64)>>) {
+        for e in &pm.elements {
+            match e {
+                PipelineElement::Nested(n) => collect(n, merged),
+                PipelineElement::Pass(p) => {
+                    if p.stats.is_empty() {
+                        continue;
+                    }
+                    let entry = merged.entry(p.pass.display_name().to_string()).or_default();
+                    if entry.is_empty() {
+                        entry.extend(p.stats.iter().map(|s| (s.name.clone(), s.description.clone(), s.value)));
+                    } else {
+                        for (slot, s) in entry.iter_mut().zip(p.stats.iter()) {
+                            slot.2 += s.value;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    collect(pm, &mut merged);
+    let mut out = String::new();
+    let desc = "... Pass statistics report ...";
+    let _ = writeln!(out, "==={}===", "-".repeat(73));
+    let _ = writeln!(out, "{}{}", " ".repeat((80 - desc.len()) / 2), desc);
+    let _ = writeln!(out, "==={}===", "-".repeat(73));
+    for (name, stats) in &merged {
+        stats_entry(&mut out, 2, name, stats);
+    }
+    out.push('\n');
+    out
+}
+
+fn stats_entry(out: &mut String, indent: usize, name: &str, stats: &[(String, String, u64)]) {
+    use std::fmt::Write;
+    let _ = writeln!(out, "{}{}", " ".repeat(indent), name);
+    let mut stats: Vec<&(String, String, u64)> = stats.iter().collect();
+    stats.sort_by(|a, b| a.0.cmp(&b.0));
+    let wn = stats.iter().map(|s| s.0.len()).max().unwrap_or(0);
+    let wv = stats.iter().map(|s| s.2.to_string().len()).max().unwrap_or(0);
+    for (name, desc, value) in stats {
+        let _ = writeln!(out, "{}(S) {value:>wv$} {name:<wn$} - {desc}", " ".repeat(indent + 2));
+    }
+}
+
 /// The `--mlir-pass-statistics` report (pipeline display mode) of a pass manager after it ran.
 pub fn statistics_report(pm: &OpPassManager) -> String {
     use std::fmt::Write;
@@ -309,16 +367,7 @@ pub fn statistics_report(pm: &OpPassManager) -> String {
     let _ = writeln!(out, "==={}===", "-".repeat(73));
     let _ = writeln!(out, "{}{}", " ".repeat((80 - desc.len()) / 2), desc);
     let _ = writeln!(out, "==={}===", "-".repeat(73));
-    fn entry(out: &mut String, indent: usize, name: &str, stats: &[(String, String, u64)]) {
-        let _ = writeln!(out, "{}{}", " ".repeat(indent), name);
-        let mut stats: Vec<&(String, String, u64)> = stats.iter().collect();
-        stats.sort_by(|a, b| a.0.cmp(&b.0));
-        let wn = stats.iter().map(|s| s.0.len()).max().unwrap_or(0);
-        let wv = stats.iter().map(|s| s.2.to_string().len()).max().unwrap_or(0);
-        for (name, desc, value) in stats {
-            let _ = writeln!(out, "{}(S) {value:>wv$} {name:<wn$} - {desc}", " ".repeat(indent + 2));
-        }
-    }
+    use stats_entry as entry;
     fn walk(out: &mut String, pm: &OpPassManager, indent: usize) {
         for e in &pm.elements {
             match e {

@@ -312,46 +312,78 @@ impl OpPassManager {
             }
             match e {
                 PipelineElement::Nested(pm) => pm.print(out, full),
-                PipelineElement::Pass(p) => {
-                    out.push_str(p.pass.name());
-                    if full {
-                        let mut opts = p.pass.options();
-                        if !opts.is_empty() {
-                            opts.sort_by(|a, b| a.0.cmp(&b.0));
-                            let parts: Vec<String> = opts
-                                .iter()
-                                .map(|(k, v)| if v.is_empty() { String::new() } else { format!("{k}={v}") })
-                                .collect();
-                            out.push('{');
-                            out.push_str(&parts.join(" "));
-                            out.push('}');
-                        }
-                    } else if !p.options.is_empty() {
-                        let parts: Vec<String> = p
-                            .options
-                            .iter()
-                            .map(|(k, v)| match v {
-                                Some(v) => format!("{k}={v}"),
-                                None => k.clone(),
-                            })
-                            .collect();
-                        out.push('{');
-                        out.push_str(&parts.join(" "));
-                        out.push('}');
-                    }
-                }
+                PipelineElement::Pass(p) => out.push_str(&pass_text(p, full)),
             }
         }
         out.push(')');
     }
 
-    /// The pipeline as MLIR prints it with `--dump-pass-pipeline`: every pass with all its
-    /// options and their current values, sorted by option name.
+    /// The pipeline on one line with every pass's options and their current values, sorted by
+    /// option name (MLIR's `printAsTextualPipeline`).
     pub fn to_string_full(&self) -> String {
         let mut s = String::new();
         self.print(&mut s, true);
         s
     }
+
+    /// The pipeline as mlir-opt's `--dump-pass-pipeline` prints it (after
+    /// `Pass Manager with N passes:`): one element per line, nested pipelines indented by two,
+    /// options as in [`OpPassManager::to_string_full`].
+    pub fn to_string_pretty(&self) -> String {
+        let mut lines = Vec::new();
+        self.print_pretty(&mut lines, 0);
+        lines.join("\n")
+    }
+
+    fn print_pretty(&self, lines: &mut Vec<String>, indent: usize) {
+        let pad = |n: usize| " ".repeat(n);
+        match lines.last_mut() {
+            Some(l) => l.push_str(&format!("{}(", self.anchor)),
+            None => lines.push(format!("{}{}(", pad(indent), self.anchor)),
+        }
+        if self.elements.is_empty() {
+            lines.push(String::new());
+        }
+        let n = self.elements.len();
+        for (i, e) in self.elements.iter().enumerate() {
+            match e {
+                PipelineElement::Nested(pm) => {
+                    lines.push(pad(indent + 2));
+                    pm.print_pretty(lines, indent + 2);
+                }
+                PipelineElement::Pass(p) => lines.push(format!("{}{}", pad(indent + 2), pass_text(p, true))),
+            }
+            if i + 1 < n {
+                lines.last_mut().unwrap().push(',');
+            }
+        }
+        lines.push(format!("{})", pad(indent)));
+    }
+}
+
+/// A pass with its options: as given in the pipeline text, or (`full`) all of them with their
+/// current values sorted by name, an empty list option printing as nothing (as MLIR does).
+fn pass_text(p: &PassEntry, full: bool) -> String {
+    let mut out = p.pass.name().to_string();
+    let parts: Vec<String> = if full {
+        let mut opts = p.pass.options();
+        opts.sort_by(|a, b| a.0.cmp(&b.0));
+        opts.iter().map(|(k, v)| if v.is_empty() { String::new() } else { format!("{k}={v}") }).collect()
+    } else {
+        p.options
+            .iter()
+            .map(|(k, v)| match v {
+                Some(v) => format!("{k}={v}"),
+                None => k.clone(),
+            })
+            .collect()
+    };
+    if !parts.is_empty() {
+        out.push('{');
+        out.push_str(&parts.join(" "));
+        out.push('}');
+    }
+    out
 }
 
 /// Prints the pipeline with the options as they were given, so that parsing and printing
@@ -361,6 +393,12 @@ impl std::fmt::Display for OpPassManager {
         let mut s = String::new();
         self.print(&mut s, false);
         f.write_str(&s)
+    }
+}
+
+impl std::fmt::Debug for OpPassManager {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "OpPassManager({self})")
     }
 }
 
@@ -400,6 +438,8 @@ pub struct PassManager {
     pub pm: OpPassManager,
     /// Verify the op a pass ran on after each pass (`--verify-each`, default true).
     pub verify_each: bool,
+    /// Options of that verification (e.g. mlir-opt's `see current operation` notes).
+    pub verify_options: crate::verifier::VerifyOptions,
     /// IR printing (`--mlir-print-ir-*`).
     pub ir_printing: Option<IrPrinting>,
     /// Timing (`--mlir-timing`); tools print [`TimingReport::report`] at exit.
@@ -414,6 +454,7 @@ impl PassManager {
         PassManager {
             pm: OpPassManager::new(anchor),
             verify_each: true,
+            verify_options: Default::default(),
             ir_printing: None,
             timing: None,
             instrumentations: Vec::new(),
@@ -428,9 +469,14 @@ impl PassManager {
         Ok(p)
     }
 
-    /// The `--mlir-pass-statistics` report.
+    /// The `--mlir-pass-statistics` report (pipeline display, mlir-opt's default).
     pub fn statistics_report(&self) -> String {
         instrumentation::statistics_report(&self.pm)
+    }
+
+    /// The `--mlir-pass-statistics-display=list` report.
+    pub fn statistics_report_list(&self) -> String {
+        instrumentation::statistics_report_list(&self.pm)
     }
 
     /// Run the pipeline on `op`. Errors of failing passes and of the verifier are emitted as
@@ -447,6 +493,7 @@ impl PassManager {
         }
         let mut runner = Runner {
             verify_each: self.verify_each,
+            verify_options: &self.verify_options,
             ir_printing: self.ir_printing.as_mut(),
             timing: self.timing.as_mut(),
             others: &mut self.instrumentations,
@@ -457,6 +504,7 @@ impl PassManager {
 
 struct Runner<'a> {
     verify_each: bool,
+    verify_options: &'a crate::verifier::VerifyOptions,
     ir_printing: Option<&'a mut IrPrinting>,
     timing: Option<&'a mut TimingReport>,
     others: &'a mut Vec<Box<dyn PassInstrumentation>>,
@@ -524,7 +572,7 @@ impl Runner<'_> {
             p.run_before_pass(pass, ctx, op);
         }
         let mut result = entry.pass.run(ctx, op, &mut entry.stats).map_err(|_| false);
-        if result.is_ok() && self.verify_each && crate::verifier::verify(ctx, op).is_err() {
+        if result.is_ok() && self.verify_each && crate::verifier::verify_with(ctx, op, self.verify_options).is_err() {
             result = Err(true);
         }
         let pass: &dyn Pass = entry.pass.as_ref();

@@ -50,7 +50,8 @@ impl PipelineError {
                 let line_no = before.matches('\n').count() + 1;
                 let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
                 let col = pos - line_start + 1;
-                let line_end = self.buffer[line_start..].find('\n').map(|i| line_start + i).unwrap_or(self.buffer.len());
+                let line_end =
+                    self.buffer[line_start..].find('\n').map(|i| line_start + i).unwrap_or(self.buffer.len());
                 out.push_str(&format!(
                     "MLIR Textual PassPipeline Parser:{line_no}:{col}: error: {}\n{}\n{}^\n",
                     self.message,
@@ -136,7 +137,9 @@ fn parse_structure(buf: &str) -> Result<Vec<RawElement>, PipelineError> {
             stack.push(Vec::new());
             continue;
         }
-        while buf[cur..].starts_with(')') {
+        let skip_ws = |cur: usize| cur + (buf[cur..].len() - buf[cur..].trim_start().len());
+        while buf[skip_ws(cur)..].starts_with(')') {
+            cur = skip_ws(cur);
             cur += 1;
             if stack.len() == 1 {
                 return Err(PipelineError::at(
@@ -149,9 +152,10 @@ fn parse_structure(buf: &str) -> Result<Vec<RawElement>, PipelineError> {
             let parent = stack.last_mut().unwrap().last_mut().unwrap();
             parent.inner = inner;
         }
-        if cur == buf.len() {
+        if buf[cur..].trim().is_empty() {
             break;
         }
+        cur = skip_ws(cur);
         if !buf[cur..].starts_with(',') {
             return Err(PipelineError::at(buf, cur, "expected ',' after parsing pipeline"));
         }
@@ -314,7 +318,7 @@ pub fn parse_pipeline_into(text: &str, pm: &mut OpPassManager, registry: &PassRe
     }
     let raw = parse_structure(text)?;
     resolve_check(text, &raw, registry)?;
-    add_to_pipeline(text, &raw, pm, registry)
+    add_to_pipeline(&raw, pm, registry)
 }
 
 fn resolve_check(buf: &str, elements: &[RawElement], registry: &PassRegistry) -> Result<(), PipelineError> {
@@ -336,7 +340,6 @@ fn resolve_check(buf: &str, elements: &[RawElement], registry: &PassRegistry) ->
 }
 
 fn add_to_pipeline(
-    buf: &str,
     elements: &[RawElement],
     pm: &mut OpPassManager,
     registry: &PassRegistry,
@@ -345,12 +348,11 @@ fn add_to_pipeline(
         let opts_text = e.options.as_ref().map(|o| o.0.as_str()).unwrap_or("");
         if !e.inner.is_empty() {
             let mut nested = OpPassManager::new(&e.name);
-            add_to_pipeline(buf, &e.inner, &mut nested, registry).map_err(|mut err| {
+            add_to_pipeline(&e.inner, &mut nested, registry).map_err(|mut err| {
                 if err.pos.is_none() {
                     let m = std::mem::take(&mut err.message);
                     err.preceding.push(m);
-                    err.message =
-                        format!("failed to add `{}` with options `{}` to inner pipeline", e.name, opts_text);
+                    err.message = format!("failed to add `{}` with options `{}` to inner pipeline", e.name, opts_text);
                 }
                 err
             })?;
@@ -360,7 +362,8 @@ fn add_to_pipeline(
         let _ = e.has_inner;
         if let Some(p) = registry.pipeline(&e.name) {
             if !opts_text.trim().is_empty() {
-                let mut err = PipelineError::unlocated(format!("failed to add `{}` with options `{}`", e.name, opts_text));
+                let mut err =
+                    PipelineError::unlocated(format!("failed to add `{}` with options `{}`", e.name, opts_text));
                 err.preceding.push("<Pass-Options-Parser>: pass pipelines registered from text take no options".into());
                 return Err(err);
             }
@@ -374,7 +377,8 @@ fn add_to_pipeline(
         for (k, v) in &options {
             let value = v.as_deref().map(unescape_option_value).unwrap_or("");
             if let Err(m) = pass.set_option(k, value) {
-                let mut err = PipelineError::unlocated(format!("failed to add `{}` with options `{}`", e.name, opts_text));
+                let mut err =
+                    PipelineError::unlocated(format!("failed to add `{}` with options `{}`", e.name, opts_text));
                 err.preceding.push(format!("<Pass-Options-Parser>: {m}"));
                 return Err(err);
             }

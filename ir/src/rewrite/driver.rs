@@ -19,7 +19,9 @@ use std::rc::Rc;
 use crate::attributes::Attribute;
 use crate::dialect::{FoldResult, Traits};
 use crate::ir::{BlockId, InsertPoint, OpId, RegionId, Value};
-use crate::rewrite::utils::{constant_value, erase_unreachable_blocks, is_op_trivially_dead, post_order_blocks, simplify_regions};
+use crate::rewrite::utils::{
+    constant_value, erase_unreachable_blocks, is_op_trivially_dead, post_order_blocks, simplify_regions,
+};
 use crate::rewrite::{PatternRewriter, RewriteListener, RewritePattern};
 use crate::types::Type;
 use crate::verifier::might_have_trait;
@@ -298,10 +300,7 @@ impl DriverState {
             let Some(r) = ctx.block(b).parent else { return true };
             let blocks = ctx.region_blocks(r);
             if blocks.len() > 1 && blocks[0] != b {
-                let set = self
-                    .reachable
-                    .entry(r)
-                    .or_insert_with(|| post_order_blocks(ctx, r).into_iter().collect());
+                let set = self.reachable.entry(r).or_insert_with(|| post_order_blocks(ctx, r).into_iter().collect());
                 if !set.contains(&b) {
                     return false;
                 }
@@ -466,9 +465,8 @@ impl RegionDriver<'_> {
             return v.clone();
         }
         let s = ctx.op_name_str(name);
-        let mut idx: Vec<usize> = (0..self.patterns.len())
-            .filter(|&i| self.patterns[i].root().map(|r| r == s).unwrap_or(true))
-            .collect();
+        let mut idx: Vec<usize> =
+            (0..self.patterns.len()).filter(|&i| self.patterns[i].root().map(|r| r == s).unwrap_or(true)).collect();
         idx.sort_by_key(|&i| std::cmp::Reverse(self.patterns[i].benefit()));
         let v = Rc::new(idx);
         self.by_name.insert(name, v.clone());
@@ -524,14 +522,23 @@ impl RegionDriver<'_> {
         let Some(results) = fold(ctx, op, &consts) else { return false };
         let n = ctx.num_results(op);
         let in_place = results.is_empty()
-            || results.iter().enumerate().any(|(i, r)| matches!(r, FoldResult::Value(v) if *v == Value::Result { op, index: i as u32 }));
+            || results
+                .iter()
+                .enumerate()
+                .any(|(i, r)| matches!(r, FoldResult::Value(v) if *v == Value::Result { op, index: i as u32 }));
         if in_place {
             let mut rw = PatternRewriter::with_listener(ctx, state);
             rw.notify_operation_modified(op);
             return true;
         }
         if results.len() != n {
-            debug_assert!(false, "folder of '{}' produced {} results for {} op results", ctx.op_name_of(op), results.len(), n);
+            debug_assert!(
+                false,
+                "folder of '{}' produced {} results for {} op results",
+                ctx.op_name_of(op),
+                results.len(),
+                n
+            );
             return false;
         }
         let dialect = ctx.dialect(&dialect_of(ctx, op)).cloned();
@@ -545,7 +552,8 @@ impl RegionDriver<'_> {
                 FoldResult::Value(v) => replacements.push(v),
                 FoldResult::Attr(a) => {
                     let ty = rw.value_type(rw.result(op, i));
-                    let c = dialect.as_ref().and_then(|d| d.materialize_constant).and_then(|m| m(rw.ctx_mut(), a, ty, loc));
+                    let c =
+                        dialect.as_ref().and_then(|d| d.materialize_constant).and_then(|m| m(rw.ctx_mut(), a, ty, loc));
                     match c {
                         Some(c) => {
                             rw.insert(c);

@@ -393,7 +393,12 @@ impl<'a> PatternRewriter<'a> {
     }
 
     /// Create a block with arguments at position `index` of `region`.
-    pub fn create_block_in(&mut self, region: RegionId, index: usize, args: &[(crate::Type, Option<Attribute>)]) -> BlockId {
+    pub fn create_block_in(
+        &mut self,
+        region: RegionId,
+        index: usize,
+        args: &[(crate::Type, Option<Attribute>)],
+    ) -> BlockId {
         let b = self.ctx.create_block(args);
         self.ctx.insert_block(region, index, b);
         if let Some(l) = self.listener.as_deref_mut() {

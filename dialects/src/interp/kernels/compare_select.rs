@@ -28,7 +28,7 @@ pub enum CmpDir {
 
 impl CmpDir {
     /// From the keyword (`EQ`, `NE`, …).
-    pub fn from_str(s: &str) -> Option<Self> {
+    pub fn from_keyword(s: &str) -> Option<Self> {
         Some(match s.trim() {
             "EQ" => CmpDir::Eq,
             "NE" => CmpDir::Ne,
@@ -78,7 +78,7 @@ pub enum CmpType {
 
 impl CmpType {
     /// From the keyword (`FLOAT`, `TOTALORDER`, …).
-    pub fn from_str(s: &str) -> Option<Self> {
+    pub fn from_keyword(s: &str) -> Option<Self> {
         Some(match s.trim() {
             "NOTYPE" => CmpType::NoType,
             "FLOAT" => CmpType::Float,

@@ -105,7 +105,7 @@ pub fn convert(x: &Tensor, to: ElementType) -> KResult<Tensor> {
     let data = match to {
         ElementType::I1 => Data::Bool(match &src {
             Src::Ints(v) => v.iter().map(|&a| a != 0).collect(),
-            Src::C(v) => v.iter().map(|c| c.re != 0.0 || c.im != 0.0).collect(),
+            Src::C(v) => v.iter().map(|c| c.re != 0.0).collect(),
             s => reals(s).into_iter().map(|a| a != 0.0).collect(),
         }),
         ElementType::SInt(b) => Data::I64(match &src {

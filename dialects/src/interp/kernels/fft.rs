@@ -23,7 +23,7 @@ pub enum FftKind {
 
 impl FftKind {
     /// From the keyword.
-    pub fn from_str(s: &str) -> Option<Self> {
+    pub fn from_keyword(s: &str) -> Option<Self> {
         Some(match s.trim() {
             "FFT" => FftKind::Fft,
             "IFFT" => FftKind::Ifft,

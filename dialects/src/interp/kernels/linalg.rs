@@ -26,7 +26,7 @@ pub enum TransposeA {
 
 impl TransposeA {
     /// From the keyword (`NO_TRANSPOSE`, `TRANSPOSE`, `ADJOINT`).
-    pub fn from_str(s: &str) -> Option<Self> {
+    pub fn from_keyword(s: &str) -> Option<Self> {
         Some(match s.trim() {
             "NO_TRANSPOSE" => TransposeA::No,
             "TRANSPOSE" => TransposeA::Transpose,

@@ -5,7 +5,11 @@
 //! interpreter's schedule. [`reduce_fast`] is the same fold for bodies that
 //! are a single `add`/`multiply`/`maximum`/`minimum`/`and`/`or`/`xor` of the
 //! two block arguments (the dispatch layer detects them), running as typed
-//! loops; the generic versions call the region body per element.
+//! loops; the generic versions call the region body per element. When the
+//! innermost dimension is reduced and rows have ≥ 64 elements, the fast path
+//! folds each row with 16 interleaved partial accumulators combined pairwise
+//! (the spec leaves the reduction tree implementation-defined), so float sums
+//! may differ from a strictly sequential fold in the last bits.
 
 use super::elementwise::{fmaximum, fminimum};
 use super::{check_dims, concat_data, finish, numel, pad, scalar_at, strides_of};

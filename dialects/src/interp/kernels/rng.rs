@@ -27,7 +27,7 @@ pub enum RngAlgorithm {
 
 impl RngAlgorithm {
     /// From the keyword.
-    pub fn from_str(s: &str) -> Option<Self> {
+    pub fn from_keyword(s: &str) -> Option<Self> {
         Some(match s.trim() {
             "DEFAULT" => RngAlgorithm::Default,
             "THREE_FRY" => RngAlgorithm::ThreeFry,

@@ -1,0 +1,479 @@
+//! `strata-run`: runs StableHLO programs on the reference interpreter.
+//!
+//! ```text
+//! strata-run [--interpret] FILE [--split-input-file] [--entry NAME]
+//!            [--args '[dense<...> : tensor<...>, ...]'] [--inputs a.npy,b.npy]
+//!            [--output-dir DIR] [--bench N] [--allow-unregistered-dialect]
+//! ```
+//!
+//! - The entry is `@main` (or `--entry NAME`); in a file (or a `// -----` chunk) without
+//!   one, every `func.func` that takes no arguments runs, in order — the habit of
+//!   StableHLO's `stablehlo-translate --interpret` test files.
+//! - Results print one per line in MLIR dense syntax (`dense<[1, 2]> : tensor<2xi32>`),
+//!   or in the StableHLO interpreter's layout with `--print-format=interpreter`; with
+//!   `--output-dir` they are written as `out0.npy`, `out1.npy`, … (and not printed unless
+//!   `--print-results`).
+//! - Every failed check (`check.expect_*`, `stablehlo.custom_call @check.*`) is reported
+//!   with its location and the expected and actual values; any failure, error or
+//!   unsupported op gives exit status 1. Bad input is an error message, never a panic.
+//! - `--bench N`: one warm-up run, then N timed runs, each printed as
+//!   `exec_seconds: <t>` (the `--peer-cmd` protocol of `../shared/bench/run_peers.py`).
+//! - `--jit` is rejected: the JIT arrives with the lowering issue.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::Instant;
+
+use strata_dialects::interp::eval::{tensor_from_dense_attr, tensor_type_parts, Interpreter};
+use strata_dialects::interp::InterpError;
+use strata_dialects::value::{npy, Value};
+use strata_ir::diagnostics::render;
+use strata_ir::parser::{parse_attr_str, parse_source, ParserConfig};
+use strata_ir::printer::type_to_string;
+use strata_ir::{AttrKind, Context, Diagnostic, OpId, Severity};
+
+use crate::cli::{bool_value, parse_args, Arg};
+use crate::opt::read_input;
+use crate::split::split;
+
+/// How results are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PrintFormat {
+    /// `dense<[1, 2]> : tensor<2xi32>` (the default; `--interpreter-print-dense`).
+    #[default]
+    Dense,
+    /// The StableHLO interpreter's multi-line layout (`tensor<2xi32> {\n  [1, 2]\n}`).
+    Interpreter,
+}
+
+/// Options of one strata-run invocation.
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    /// Input file (`-` for stdin).
+    pub input: String,
+    /// `--split-input-file[=marker]`.
+    pub split_marker: Option<String>,
+    /// `--entry NAME`.
+    pub entry: Option<String>,
+    /// `--args '[...]'`: arguments as an MLIR array of dense attributes.
+    pub args: Option<String>,
+    /// `--inputs a.npy,b.npy`.
+    pub inputs: Vec<String>,
+    /// `--output-dir DIR`.
+    pub output_dir: Option<String>,
+    /// `--bench N`.
+    pub bench: Option<usize>,
+    /// `--allow-unregistered-dialect`.
+    pub allow_unregistered: bool,
+    /// `--print-format`.
+    pub format: PrintFormat,
+    /// Whether results are printed (default: unless `--output-dir` or `--bench`).
+    pub print_results: Option<bool>,
+}
+
+const VALUE_OPTS: &[&str] = &["entry", "args", "inputs", "output-dir", "bench", "print-format"];
+
+fn usage() -> &'static str {
+    "OVERVIEW: Strata runner: executes StableHLO programs on the reference interpreter\n\n\
+USAGE: strata-run [--interpret] <file> [options]\n\n\
+OPTIONS:\n\
+  --interpret                     Run on the reference interpreter (the default)\n\
+  --jit                           Run JIT-compiled code (not built yet: arrives with the lowering)\n\
+  --split-input-file[=<marker>]   Split the input at '// -----' and run each chunk\n\
+  --entry <name>                  The function to run (default: @main; without one, every\n\
+                                  function that takes no arguments)\n\
+  --args '[dense<..> : tensor<..>, ..]'  Arguments as MLIR dense attributes\n\
+  --inputs a.npy,b.npy            Arguments from .npy files\n\
+  --output-dir <dir>              Write results as out0.npy, out1.npy, ...\n\
+  --bench <n>                     Time n executions after one warm-up: 'exec_seconds: <t>' lines\n\
+  --print-format=dense|interpreter  How results print (default dense)\n\
+  --interpreter-print-dense       Same as --print-format=dense\n\
+  --print-results[=bool]          Print results (default: unless --output-dir or --bench)\n\
+  --allow-unregistered-dialect    Accept operations of unregistered dialects\n"
+}
+
+/// Parses strata-run's command line; `Ok(None)`: nothing left to do (help).
+pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<RunOptions>, String> {
+    let args = parse_args(raw, VALUE_OPTS)?;
+    let mut o = RunOptions { input: "-".into(), ..Default::default() };
+    let mut positional = Vec::new();
+    for a in args {
+        match a {
+            Arg::Positional(p) => positional.push(p),
+            Arg::Flag { name, value } => match name.as_str() {
+                "h" | "help" => {
+                    let _ = out.write_all(usage().as_bytes());
+                    return Ok(None);
+                }
+                "interpret" => {}
+                "jit" => {
+                    return Err("--jit: the JIT is not built yet (it arrives with the stablehlo → linalg → LLVM \
+                                lowering issue); use --interpret"
+                        .into())
+                }
+                "split-input-file" => {
+                    o.split_marker = Some(match value {
+                        Some(v) if !v.is_empty() && v != "true" => v,
+                        _ => "// -----".to_string(),
+                    })
+                }
+                "entry" => o.entry = Some(value.unwrap_or_default().trim_start_matches('@').to_string()),
+                "args" => o.args = value,
+                "inputs" => {
+                    o.inputs = value.unwrap_or_default().split(',').filter(|s| !s.is_empty()).map(String::from).collect()
+                }
+                "output-dir" => o.output_dir = value,
+                "bench" => {
+                    let v = value.unwrap_or_default();
+                    o.bench = Some(v.parse().map_err(|_| format!("--bench expects a count, got '{v}'"))?);
+                }
+                "print-format" => {
+                    o.format = match value.as_deref() {
+                        Some("dense") => PrintFormat::Dense,
+                        Some("interpreter") => PrintFormat::Interpreter,
+                        v => return Err(format!("--print-format expects dense or interpreter, got '{}'", v.unwrap_or(""))),
+                    }
+                }
+                "interpreter-print-dense" => o.format = PrintFormat::Dense,
+                "print-results" => o.print_results = Some(bool_value(&name, &value)?),
+                "allow-unregistered-dialect" => o.allow_unregistered = bool_value(&name, &value)?,
+                _ => return Err(format!("unknown option '--{name}'; try 'strata-run --help'")),
+            },
+        }
+    }
+    if positional.len() > 1 {
+        return Err(format!("expected one input file, got {}", positional.len()));
+    }
+    if let Some(p) = positional.pop() {
+        o.input = p;
+    }
+    if o.args.is_some() && !o.inputs.is_empty() {
+        return Err("--args and --inputs cannot be combined".into());
+    }
+    Ok(Some(o))
+}
+
+/// What one chunk did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct ChunkSummary {
+    /// Functions run.
+    pub funcs: usize,
+    /// Failed checks.
+    pub failed_checks: usize,
+    /// Whether an error (parse, verify, evaluation, I/O) stopped the chunk.
+    pub error: bool,
+}
+
+impl ChunkSummary {
+    /// Whether the chunk passed.
+    pub fn passed(&self) -> bool {
+        !self.error && self.failed_checks == 0
+    }
+}
+
+/// Output sinks of a run.
+struct Sink<'a> {
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
+}
+
+fn located(ctx: &Context, op: Option<OpId>, msg: &str) -> String {
+    match op {
+        Some(op) => render(ctx, &Diagnostic::new(Severity::Error, ctx.op(op).loc, msg)),
+        None => format!("error: {msg}\n"),
+    }
+}
+
+fn error_message(e: &InterpError) -> String {
+    match e {
+        InterpError::Unsupported(m) => m.clone(),
+        e => e.to_string(),
+    }
+}
+
+/// Every `func.func` of a module, in order, looking into nested `builtin.module`s.
+fn functions(ctx: &Context, module: OpId, out: &mut Vec<OpId>) {
+    for &r in ctx.op_regions(module) {
+        for &b in ctx.region_blocks(r) {
+            for op in ctx.block_ops(b) {
+                match ctx.op_name_of(op) {
+                    "func.func" => out.push(op),
+                    "builtin.module" => functions(ctx, op, out),
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+fn func_name(ctx: &Context, f: OpId) -> String {
+    strata_dialects::func::symbol_name(ctx, f).unwrap_or("?").to_string()
+}
+
+/// Reads the entry function's arguments from `--args` or `--inputs`, checking their
+/// types against the signature.
+fn load_args(ctx: &mut Context, o: &RunOptions, f: OpId) -> Result<Vec<Value>, String> {
+    let name = func_name(ctx, f);
+    let (inputs, _) = strata_dialects::func::function_type(ctx, f).unwrap_or_default();
+    let mut vals: Vec<(Value, String)> = Vec::new();
+    if let Some(text) = &o.args {
+        let a = parse_attr_str(ctx, text).map_err(|_| {
+            let d = ctx.take_diagnostics();
+            format!("cannot parse --args: {}", d.first().map_or("malformed attribute".to_string(), |d| d.message.clone()))
+        })?;
+        let elems = match ctx.attr_kind(a) {
+            AttrKind::Array(xs) => xs.clone(),
+            _ => vec![a],
+        };
+        for (i, e) in elems.into_iter().enumerate() {
+            let t = tensor_from_dense_attr(ctx, e).map_err(|err| format!("--args element #{i}: {}", error_message(&err)))?;
+            vals.push((t.into(), "--args".into()));
+        }
+    } else {
+        for p in &o.inputs {
+            let i = vals.len();
+            let want = inputs.get(i).and_then(|&t| tensor_type_parts(ctx, t)).map(|(_, e)| e);
+            let t = npy::read_npy_file(Path::new(p), want).map_err(|e| format!("cannot read '{p}': {e}"))?;
+            vals.push((t.into(), p.clone()));
+        }
+    }
+    if vals.len() != inputs.len() {
+        let hint = if vals.is_empty() { "; pass them with --inputs a.npy,... or --args '[...]'" } else { "" };
+        return Err(format!("@{name} takes {} argument(s), got {}{hint}", inputs.len(), vals.len()));
+    }
+    let mut out = Vec::with_capacity(vals.len());
+    for (i, ((v, from), &ty)) in vals.into_iter().zip(&inputs).enumerate() {
+        let want = type_to_string(ctx, ty);
+        let got = v.type_string();
+        let ok = match (tensor_type_parts(ctx, ty), v.as_tensor()) {
+            (Some((shape, e)), Some(t)) => t.shape() == shape.as_slice() && t.element_type() == e,
+            _ => false,
+        };
+        if !ok {
+            return Err(format!("argument #{i} of @{name} expects {want}, got {got} from {from}"));
+        }
+        out.push(v);
+    }
+    Ok(out)
+}
+
+fn write_results(dir: &str, vals: &[Value]) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create output directory '{dir}': {e}"))?;
+    for (i, v) in vals.iter().enumerate() {
+        let t = match v {
+            Value::Tensor(t) => t,
+            other => return Err(format!("result #{i} is a {}, which .npy cannot hold", other.type_string())),
+        };
+        let path: PathBuf = Path::new(dir).join(format!("out{i}.npy"));
+        npy::write_npy_file(&path, t).map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn format_value(v: &Value, f: PrintFormat) -> String {
+    match f {
+        PrintFormat::Dense => v.to_string(),
+        PrintFormat::Interpreter => v.to_interpreter_string(),
+    }
+}
+
+/// Runs one function: evaluation, prints, failures, results. Returns (ok, failed checks).
+fn run_function(ctx: &mut Context, o: &RunOptions, f: OpId, args: Vec<Value>, sink: &mut Sink<'_>) -> (bool, usize) {
+    let name = func_name(ctx, f);
+    let mut it = Interpreter::new();
+    let print_results = o.print_results.unwrap_or(o.output_dir.is_none() && o.bench.is_none());
+    let bench_args = o.bench.filter(|&n| n > 0).map(|_| args.clone());
+    let r = it.eval_func(ctx, f, args);
+    for p in &it.prints {
+        let _ = writeln!(sink.out, "{p}");
+    }
+    let failures = it.failures.len();
+    for c in &it.failures {
+        let _ = sink.err.write_all(located(ctx, Some(c.op), &c.message).as_bytes());
+    }
+    let vals = match r {
+        Ok(v) => v,
+        Err(e) => {
+            let msg = error_message(&e);
+            let _ = sink.err.write_all(located(ctx, it.error_op, &msg).as_bytes());
+            let _ = writeln!(sink.err, "strata-run: evaluation of @{name} failed");
+            return (false, failures);
+        }
+    };
+    if print_results {
+        for v in &vals {
+            let _ = writeln!(sink.out, "{}", format_value(v, o.format));
+        }
+    }
+    let mut ok = true;
+    if let Some(dir) = &o.output_dir {
+        if let Err(e) = write_results(dir, &vals) {
+            let _ = writeln!(sink.err, "error: {e}");
+            ok = false;
+        }
+    }
+    drop(vals);
+    if let (Some(n), Some(args)) = (o.bench, bench_args) {
+        // One warm-up, then n timed executions; argument copies are made outside the timer.
+        let run_once = |args: Vec<Value>| -> Result<f64, String> {
+            let mut it = Interpreter::new();
+            let t = Instant::now();
+            let r = it.eval_func(ctx, f, args);
+            let dt = t.elapsed().as_secs_f64();
+            r.map_err(|e| error_message(&e))?;
+            Ok(dt)
+        };
+        if let Err(e) = run_once(args.clone()) {
+            let _ = writeln!(sink.err, "error: {e}");
+            return (false, failures);
+        }
+        for _ in 0..n {
+            match run_once(args.clone()) {
+                Ok(dt) => {
+                    let _ = writeln!(sink.out, "exec_seconds: {dt:.9}");
+                }
+                Err(e) => {
+                    let _ = writeln!(sink.err, "error: {e}");
+                    return (false, failures);
+                }
+            }
+        }
+    }
+    (ok && failures == 0, failures)
+}
+
+fn run_chunk(o: &RunOptions, file: &str, full: &Rc<str>, text: &str, line_offset: u32, sink: &mut Sink<'_>) -> ChunkSummary {
+    let mut sum = ChunkSummary::default();
+    let mut ctx = Context::new();
+    strata_dialects::register_all(&mut ctx);
+    ctx.allow_unregistered = o.allow_unregistered;
+    ctx.sources.insert(file.to_string(), full.clone());
+    let config = ParserConfig { file_name: file.to_string(), line_offset, ..Default::default() };
+    let module = match parse_source(&mut ctx, &config, text) {
+        Ok(m) if !ctx.has_errors() => m,
+        _ => {
+            for d in ctx.take_diagnostics() {
+                let _ = sink.err.write_all(render(&ctx, &d).as_bytes());
+            }
+            sum.error = true;
+            return sum;
+        }
+    };
+    if strata_ir::verifier::verify(&mut ctx, module).is_err() || ctx.has_errors() {
+        for d in ctx.take_diagnostics() {
+            let _ = sink.err.write_all(render(&ctx, &d).as_bytes());
+        }
+        sum.error = true;
+        return sum;
+    }
+    let mut funcs = Vec::new();
+    functions(&ctx, module, &mut funcs);
+    let wanted = o.entry.clone().unwrap_or_else(|| "main".into());
+    let entry = funcs.iter().copied().find(|&f| func_name(&ctx, f) == wanted);
+    let to_run: Vec<OpId> = match entry {
+        Some(f) => vec![f],
+        None if o.entry.is_some() => {
+            let _ = writeln!(sink.err, "error: no function @{wanted} in {file}");
+            sum.error = true;
+            return sum;
+        }
+        None => funcs
+            .iter()
+            .copied()
+            .filter(|&f| {
+                !ctx.op_regions(f).is_empty()
+                    && strata_dialects::func::function_type(&ctx, f).is_some_and(|(i, _)| i.is_empty())
+            })
+            .collect(),
+    };
+    if to_run.is_empty() {
+        let _ = writeln!(sink.err, "error: nothing to run: no @main and no function without arguments");
+        sum.error = true;
+        return sum;
+    }
+    for f in to_run {
+        let args = if entry == Some(f) {
+            match load_args(&mut ctx, o, f) {
+                Ok(a) => a,
+                Err(e) => {
+                    let _ = writeln!(sink.err, "error: {e}");
+                    sum.error = true;
+                    return sum;
+                }
+            }
+        } else {
+            vec![]
+        };
+        sum.funcs += 1;
+        let (ok, failed) = run_function(&mut ctx, o, f, args, sink);
+        sum.failed_checks += failed;
+        if !ok && failed == 0 {
+            sum.error = true;
+        }
+    }
+    sum
+}
+
+/// Runs strata-run on a parsed option set, writing to the given sinks; returns the
+/// per-chunk summaries (one when not splitting) or an error for unreadable input.
+pub fn run(o: &RunOptions, out: &mut dyn Write, err: &mut dyn Write) -> Result<Vec<ChunkSummary>, String> {
+    let (file, text) = read_input(&o.input)?;
+    let full: Rc<str> = text.as_str().into();
+    let marker = o.split_marker.clone().unwrap_or_default();
+    let chunks = split(&text, &marker, o.split_marker.is_some());
+    let mut sums = Vec::new();
+    let mut sink = Sink { out, err };
+    for (i, c) in chunks.iter().enumerate() {
+        let s = run_chunk(o, &file, &full, c.text, c.line_offset, &mut sink);
+        if o.split_marker.is_some() {
+            let status = if s.error {
+                "ERROR".to_string()
+            } else if s.failed_checks > 0 {
+                format!("FAILED ({} failed check(s))", s.failed_checks)
+            } else {
+                "PASSED".to_string()
+            };
+            let _ = sink.out.flush();
+            let _ = writeln!(
+                sink.err,
+                "strata-run: chunk {} ({file}:{}): {} function(s) run: {status}",
+                i + 1,
+                c.line_offset + 1,
+                s.funcs
+            );
+        }
+        sums.push(s);
+    }
+    if o.split_marker.is_some() {
+        let passed = sums.iter().filter(|s| s.passed()).count();
+        let _ = writeln!(sink.err, "strata-run: {passed} of {} chunk(s) passed", sums.len());
+    }
+    Ok(sums)
+}
+
+/// Runs strata-run with arguments (without the program name); returns the exit code.
+pub fn main_with_args(raw: &[String]) -> i32 {
+    let stdout = std::io::stdout();
+    let mut so = std::io::BufWriter::new(stdout.lock());
+    let o = match parse_options(raw, &mut so) {
+        Ok(Some(o)) => o,
+        Ok(None) => return 0,
+        Err(e) => {
+            eprintln!("strata-run: error: {e}");
+            return 1;
+        }
+    };
+    let stderr = std::io::stderr();
+    let mut se = stderr.lock();
+    let r = run(&o, &mut so, &mut se);
+    let _ = so.flush();
+    match r {
+        Ok(sums) if sums.iter().all(ChunkSummary::passed) => 0,
+        Ok(_) => 1,
+        Err(e) => {
+            eprintln!("strata-run: error: {e}");
+            1
+        }
+    }
+}
