@@ -1,6 +1,7 @@
 //! `strata-dialects`: the dialects Strata ships, each in its own module — op definitions,
 //! custom syntax, verification, type inference and executable semantics.
 
+pub mod builder;
 pub mod check;
 pub mod chlo;
 pub mod func;

@@ -62,6 +62,7 @@ fn add_f32(b: &ComputationBuilder) -> SubComputation {
 
 // ----- axpy (XLA tutorial) -----
 
+#[allow(clippy::approx_constant)] // the tutorial's alpha, not an approximation of pi
 const ALPHA: f32 = 3.14;
 const X: [f32; 5] = [1.0, 2.0, 3.0, 4.0, 5.0];
 const Y: [f32; 5] = [10.5, 20.5, 30.5, 40.5, 50.5];
@@ -212,7 +213,8 @@ fn broadcast_composition() {
 
 #[test]
 fn broadcast_errors() {
-    let cases: Vec<(Box<dyn Fn(&ComputationBuilder)>, &str)> = vec![
+    type Case = (Box<dyn Fn(&ComputationBuilder)>, &'static str);
+    let cases: Vec<Case> = vec![
         (
             Box::new(|b| {
                 let p = b.parameter(0, &shape("f32[7,2,5]"), "p");

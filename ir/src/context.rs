@@ -11,8 +11,9 @@
 //!   through the context so use lists stay exact. Replace-all-uses and erase cost O(uses).
 //! - Erased operations, blocks and regions leave a tombstone; handles to them must not be used.
 
-use indexmap::IndexSet;
-use std::collections::HashMap;
+use rustc_hash::{FxBuildHasher, FxHashMap as HashMap};
+
+type IndexSet<T> = indexmap::IndexSet<T, FxBuildHasher>;
 use std::rc::Rc;
 
 use crate::attributes::{AttrKind, Attribute, FloatBits, Location, NamedAttribute};
@@ -69,18 +70,18 @@ impl Context {
     /// A context with only the builtin dialect.
     pub fn new() -> Self {
         let mut ctx = Context {
-            strings: IndexSet::new(),
-            types: IndexSet::new(),
-            attrs: IndexSet::new(),
+            strings: IndexSet::default(),
+            types: IndexSet::default(),
+            attrs: IndexSet::default(),
             op_names: Vec::new(),
-            op_name_index: HashMap::new(),
+            op_name_index: HashMap::default(),
             dialects: indexmap::IndexMap::new(),
             ops: Vec::new(),
             blocks: Vec::new(),
             regions: Vec::new(),
             allow_unregistered: false,
             diagnostics: Vec::new(),
-            sources: HashMap::new(),
+            sources: HashMap::default(),
             resources: indexmap::IndexMap::new(),
             external_resources: Vec::new(),
             unknown_loc: Attribute(0),
@@ -115,9 +116,7 @@ impl Context {
 
     /// Intern a type.
     pub fn intern_type(&mut self, kind: TypeKind) -> Type {
-        if let Some(i) = self.types.get_index_of(&kind) {
-            return Type(i as u32);
-        }
+        // One probe: `insert_full` returns the existing index when present.
         let (i, _) = self.types.insert_full(kind);
         Type(i as u32)
     }
@@ -196,9 +195,7 @@ impl Context {
             }
             k => k,
         };
-        if let Some(i) = self.attrs.get_index_of(&kind) {
-            return Attribute(i as u32);
-        }
+        // One probe: `insert_full` returns the existing index when present.
         let (i, _) = self.attrs.insert_full(kind);
         Attribute(i as u32)
     }

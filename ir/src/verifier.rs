@@ -21,7 +21,7 @@
 //! once per block; cross-block queries use a dominator tree per region (Cooper-Harvey-Kennedy) with
 //! DFS numbering, so every query is O(1) after O(blocks) construction (plus the region nesting depth).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::attributes::AttrKind;
 use crate::diagnostics::Diagnostic;
@@ -743,7 +743,7 @@ fn verify_symbol_table(ctx: &Context, op: OpId) -> Result<(), (Diagnostic, OpId)
     if ctx.region_blocks(regions[0]).len() != 1 {
         return Err((op_error(ctx, op, "Operations with a 'SymbolTable' must have exactly one block"), op));
     }
-    let mut seen: HashMap<&str, crate::Attribute> = HashMap::new();
+    let mut seen: HashMap<&str, crate::Attribute> = HashMap::default();
     for &b in ctx.region_blocks(regions[0]) {
         for child in ctx.block_ops(b) {
             let Some(name) = ctx.attr(child, "sym_name").and_then(|a| string_attr_value(ctx, a)) else { continue };
@@ -823,7 +823,7 @@ impl DomTree {
             }
         };
         // Iterative DFS post-order.
-        let mut visited: HashMap<BlockId, ()> = HashMap::new();
+        let mut visited: HashMap<BlockId, ()> = HashMap::default();
         let mut post = Vec::new();
         let mut stack: Vec<(BlockId, Vec<BlockId>, usize)> = vec![(entry, succs(entry), 0)];
         visited.insert(entry, ());
@@ -958,8 +958,10 @@ impl DomTree {
 #[derive(Default)]
 pub struct DominanceInfo {
     trees: HashMap<RegionId, DomTree>,
-    positions: HashMap<OpId, u32>,
-    indexed_blocks: HashMap<BlockId, ()>,
+    /// Position of each op in its block, indexed by op index (`u32::MAX`: not computed yet).
+    positions: Vec<u32>,
+    /// Whether a block's op positions are computed, indexed by block index.
+    indexed_blocks: Vec<bool>,
 }
 
 impl DominanceInfo {
@@ -999,12 +1001,21 @@ impl DominanceInfo {
 
     fn position(&mut self, ctx: &Context, op: OpId) -> u32 {
         let b = ctx.op(op).parent.expect("op in a block");
-        if self.indexed_blocks.insert(b, ()).is_none() {
+        let bi = b.index() as usize;
+        if bi >= self.indexed_blocks.len() {
+            self.indexed_blocks.resize(bi + 1, false);
+        }
+        if !self.indexed_blocks[bi] {
+            self.indexed_blocks[bi] = true;
             for (i, o) in ctx.block_ops(b).enumerate() {
-                self.positions.insert(o, i as u32);
+                let oi = o.index() as usize;
+                if oi >= self.positions.len() {
+                    self.positions.resize((oi + 1).max(self.positions.len() * 2), u32::MAX);
+                }
+                self.positions[oi] = i as u32;
             }
         }
-        self.positions[&op]
+        self.positions[op.index() as usize]
     }
 
     /// Whether `a` is before `b` in the same block.

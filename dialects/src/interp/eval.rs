@@ -373,6 +373,65 @@ impl Interpreter {
         range.map(|i| self.tensor(ctx, op, i).cloned()).collect()
     }
 
+    /// An f32/f64 `add`/`subtract`/`multiply`/`divide`/`maximum`/`minimum` whose lhs
+    /// dies here (its only use, in the block that defines it) writes its result into
+    /// the lhs buffer instead of a fresh tensor: no allocation, no page faults.
+    /// `None`: not applicable (the caller runs the kernel).
+    fn binary_in_place(&mut self, ctx: &Context, op: OpId, b: BinaryOp) -> Option<Tensor> {
+        let ops = ctx.operands(op);
+        let (x, y) = (*ops.first()?, *ops.get(1)?);
+        if x == y || ctx.uses(x).len() != 1 || ctx.value_parent_block(x) != ctx.op(op).parent {
+            return None;
+        }
+        if ctx.value_type(x) != ctx.value_type(ctx.result(op, 0)) {
+            return None;
+        }
+        let fits = {
+            let (tx, ty) = (self.env.get(&x)?.as_tensor()?, self.env.get(&y)?.as_tensor()?);
+            tx.shape() == ty.shape()
+                && tx.element_type() == ty.element_type()
+                && matches!(tx.element_type(), ElementType::F32 | ElementType::F64)
+                && matches!(
+                    b,
+                    BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Max | BinaryOp::Min
+                )
+        };
+        if !fits {
+            return None;
+        }
+        let Some(Value::Tensor(mut t)) = self.env.remove(&x) else { return None };
+        let rhs = self.env.get(&y).and_then(|v| v.as_tensor()).expect("checked above");
+        fn go<T: Copy>(d: &mut [T], s: &[T], f: impl Fn(T, T) -> T) {
+            for (p, &q) in d.iter_mut().zip(s) {
+                *p = f(*p, q);
+            }
+        }
+        fn apply<T>(d: &mut [T], s: &[T], b: BinaryOp)
+        where
+            T: Copy
+                + kernels::num_traits_lite::Float
+                + std::ops::Add<Output = T>
+                + std::ops::Sub<Output = T>
+                + std::ops::Mul<Output = T>
+                + std::ops::Div<Output = T>,
+        {
+            match b {
+                BinaryOp::Add => go(d, s, |p, q| p + q),
+                BinaryOp::Sub => go(d, s, |p, q| p - q),
+                BinaryOp::Mul => go(d, s, |p, q| p * q),
+                BinaryOp::Div => go(d, s, |p, q| p / q),
+                BinaryOp::Max => go(d, s, kernels::fmaximum),
+                _ => go(d, s, kernels::fminimum),
+            }
+        }
+        match (t.data_mut(), rhs.data()) {
+            (Data::F32(d), Data::F32(s)) => apply(d, s, b),
+            (Data::F64(d), Data::F64(s)) => apply(d, s, b),
+            _ => unreachable!("checked above"),
+        }
+        Some(t)
+    }
+
     /// The operands of a terminator, moved out of the environment when they are
     /// defined in the terminator's own block (they are dead once the block returns:
     /// a loop body rebinds them on its next iteration) and used once by it; cloned
@@ -507,6 +566,10 @@ impl Interpreter {
             return Ok(Flow::Continue);
         }
         if let Some(b) = BinaryOp::from_name(short) {
+            if let Some(r) = self.binary_in_place(ctx, op, b) {
+                self.bind(ctx, op, vec![r.into()])?;
+                return Ok(Flow::Continue);
+            }
             let r = kernels::binary(b, self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?)?;
             self.bind(ctx, op, vec![r.into()])?;
             return Ok(Flow::Continue);

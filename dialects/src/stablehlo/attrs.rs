@@ -25,79 +25,128 @@ enum Tok {
     Arrow,
 }
 
-fn tokenize(s: &str) -> Result<Vec<Tok>, String> {
-    let cs: Vec<char> = s.chars().collect();
+/// A token with its byte span.
+type Spanned = (Tok, usize, usize);
+
+/// Tokens with their byte spans in `s`; an error carries the byte offset it is about.
+fn tokenize(s: &str) -> Result<Vec<Spanned>, (usize, String)> {
+    let cs: Vec<(usize, char)> = s.char_indices().collect();
+    let off = |i: usize| cs.get(i).map(|c| c.0).unwrap_or(s.len());
+    let ch = |i: usize| cs.get(i).map(|c| c.1);
     let mut out = Vec::new();
     let mut i = 0;
     while i < cs.len() {
-        let c = cs[i];
+        let c = cs[i].1;
+        let st = i;
         if c.is_whitespace() {
             i += 1;
-        } else if c == '/' && cs.get(i + 1) == Some(&'/') {
-            while i < cs.len() && cs[i] != '\n' {
+            continue;
+        } else if c == '/' && ch(i + 1) == Some('/') {
+            while i < cs.len() && cs[i].1 != '\n' {
                 i += 1;
             }
-        } else if c == '-' && cs.get(i + 1) == Some(&'>') {
-            out.push(Tok::Arrow);
+            continue;
+        } else if c == '-' && ch(i + 1) == Some('>') {
             i += 2;
-        } else if c.is_ascii_digit() || (c == '-' && cs.get(i + 1).is_some_and(|d| d.is_ascii_digit())) {
-            let st = i;
+            out.push((Tok::Arrow, off(st), off(i)));
+            continue;
+        }
+        let tok = if c.is_ascii_digit() || (c == '-' && ch(i + 1).is_some_and(|d| d.is_ascii_digit())) {
             i += 1;
             let mut float = false;
             while i < cs.len() {
-                let d = cs[i];
+                let d = cs[i].1;
                 if d.is_ascii_digit() {
                     i += 1;
                 } else if d == '.' || ((d == 'e' || d == 'E') && i > st) {
                     float = true;
                     i += 1;
-                    if (d == 'e' || d == 'E') && i < cs.len() && (cs[i] == '+' || cs[i] == '-') {
+                    if (d == 'e' || d == 'E') && i < cs.len() && (cs[i].1 == '+' || cs[i].1 == '-') {
                         i += 1;
                     }
                 } else {
                     break;
                 }
             }
-            let text: String = cs[st..i].iter().collect();
+            let text = &s[off(st)..off(i)];
             if float {
-                out.push(Tok::Float(text.parse().map_err(|_| format!("invalid number '{text}'"))?));
+                Tok::Float(text.parse().map_err(|_| (off(st), format!("invalid number '{text}'")))?)
             } else {
-                out.push(Tok::Int(text.parse().map_err(|_| format!("invalid integer '{text}'"))?));
+                Tok::Int(text.parse().map_err(|_| (off(st), format!("invalid integer '{text}'")))?)
             }
         } else if c.is_alphabetic() || c == '_' {
-            let st = i;
-            while i < cs.len() && (cs[i].is_alphanumeric() || cs[i] == '_' || cs[i] == '.' || cs[i] == '$') {
+            while i < cs.len() && (cs[i].1.is_alphanumeric() || cs[i].1 == '_' || cs[i].1 == '.' || cs[i].1 == '$') {
                 i += 1;
             }
-            out.push(Tok::Ident(cs[st..i].iter().collect()));
+            Tok::Ident(s[off(st)..off(i)].to_string())
         } else if c == '"' {
             let mut v = String::new();
             i += 1;
-            while i < cs.len() && cs[i] != '"' {
-                if cs[i] == '\\' && i + 1 < cs.len() {
+            while i < cs.len() && cs[i].1 != '"' {
+                if cs[i].1 == '\\' && i + 1 < cs.len() {
                     i += 1;
                 }
-                v.push(cs[i]);
+                v.push(cs[i].1);
                 i += 1;
             }
             i += 1;
-            out.push(Tok::Str(v));
+            Tok::Str(v)
         } else {
-            out.push(Tok::P(c));
             i += 1;
-        }
+            Tok::P(c)
+        };
+        out.push((tok, off(st), off(i)));
     }
     Ok(out)
 }
 
+/// A parse error at byte offsets of the text parsed: each message with where to report it
+/// (StableHLO often emits two: the problem, then "failed parsing <what>").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BodyParseError(pub Vec<(usize, String)>);
+
+impl BodyParseError {
+    fn shifted(mut self, by: usize) -> Self {
+        for e in &mut self.0 {
+            e.0 += by;
+        }
+        self
+    }
+}
+
+impl From<BodyParseError> for String {
+    fn from(e: BodyParseError) -> String {
+        e.0.into_iter().map(|(_, m)| m).collect::<Vec<_>>().join("\n")
+    }
+}
+
 struct P {
     toks: Vec<Tok>,
+    spans: Vec<(usize, usize)>,
+    text: String,
     pos: usize,
 }
 
 impl P {
     fn new(s: &str) -> Result<P, String> {
-        Ok(P { toks: tokenize(s)?, pos: 0 })
+        P::new_at(s).map_err(|e| e.1)
+    }
+    fn new_at(s: &str) -> Result<P, (usize, String)> {
+        let (toks, spans) = tokenize(s)?.into_iter().map(|(t, a, b)| (t, (a, b))).unzip();
+        Ok(P { toks, spans, text: s.to_string(), pos: 0 })
+    }
+    /// Byte offset of the current token (the end of the text when done).
+    fn cur_off(&self) -> usize {
+        self.spans.get(self.pos).map(|s| s.0).unwrap_or(self.text.len())
+    }
+    /// Where MLIR's `emitWrongTokenError` reports: the end of the previous token when the
+    /// current one starts a new line, else the current token.
+    fn wrong_tok_off(&self) -> usize {
+        let cur = self.cur_off();
+        match self.pos.checked_sub(1).and_then(|i| self.spans.get(i)) {
+            Some(&(_, end)) if self.text.get(end..cur).is_some_and(|t| t.contains('\n')) => end,
+            _ => cur,
+        }
     }
     fn peek(&self) -> Option<&Tok> {
         self.toks.get(self.pos)
@@ -243,34 +292,40 @@ fn list(v: &[i64]) -> String {
     format!("[{}]", v.iter().map(|x| if *x == DYN { "?".to_string() } else { x.to_string() }).collect::<Vec<_>>().join(", "))
 }
 
-/// Parse `key = value, ...` of a struct attribute, calling `field` for each key with the parser
-/// positioned at the value. Detects duplicates and unknown keys with StableHLO's messages.
+/// Parse `key = value, ...` of a struct attribute (StableHLO's `parseStruct`), calling `field`
+/// for each key with the parser positioned at the value. Duplicates, unknown keys and missing
+/// separators get StableHLO's messages, each followed by "failed parsing <what>" at the
+/// current token, with byte offsets into `body`.
 fn parse_struct(
     body: &str,
     keys: &[&str],
     what: &str,
     mut field: impl FnMut(&str, &mut P) -> Result<(), String>,
-) -> Result<(), String> {
-    let fail = |m: String| format!("{m}\nfailed parsing {what}");
-    let mut p = P::new(body).map_err(fail)?;
+) -> Result<(), BodyParseError> {
+    let fail = |p: &P, at: usize, m: String| BodyParseError(vec![(at, m), (p.cur_off(), format!("failed parsing {what}"))]);
+    let mut p = P::new_at(body).map_err(|(at, m)| BodyParseError(vec![(at, m.clone()), (at, format!("failed parsing {what}"))]))?;
     let mut seen: Vec<String> = Vec::new();
     while !p.done() {
-        let key = match p.next() {
-            Some(Tok::Ident(k)) => k,
-            _ => return Err(fail("expected '>'".into())),
+        let key = match p.peek() {
+            Some(Tok::Ident(k)) if keys.contains(&k.as_str()) => k.clone(),
+            _ => {
+                let one_of = keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ");
+                return Err(fail(&p, p.cur_off(), format!("expected one of: {one_of}")));
+            }
         };
-        if !keys.contains(&key.as_str()) {
-            let one_of = keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ");
-            return Err(fail(format!("expected one of: {one_of}")));
-        }
+        p.pos += 1;
         if seen.contains(&key) {
-            return Err(fail(format!("duplicated `{key}` entry")));
+            return Err(fail(&p, p.cur_off(), format!("duplicated `{key}` entry")));
         }
         seen.push(key.clone());
-        p.expect('=').map_err(fail)?;
-        field(&key, &mut p).map_err(fail)?;
+        if !p.eat('=') {
+            return Err(fail(&p, p.wrong_tok_off(), "expected '='".into()));
+        }
+        if let Err(m) = field(&key, &mut p) {
+            return Err(fail(&p, p.cur_off(), m));
+        }
         if !p.eat(',') && !p.done() {
-            return Err(fail("expected '>'".into()));
+            return Err(fail(&p, p.wrong_tok_off(), "expected '>'".into()));
         }
     }
     Ok(())
@@ -357,6 +412,10 @@ macro_rules! index_dims_attr {
         impl $name {
             /// Parse the struct body (`field = [..], ..., index_vector_dim = N`).
             pub fn parse_body(body: &str) -> Result<Self, String> {
+                Self::parse_body_at(body).map_err(String::from)
+            }
+            /// [`Self::parse_body`] with the errors' byte offsets into `body`.
+            pub fn parse_body_at(body: &str) -> Result<Self, BodyParseError> {
                 let mut g = Self::default();
                 parse_struct(body, &[$(stringify!($f),)* "index_vector_dim"], $what, |k, p| {
                     match k {
@@ -414,6 +473,10 @@ impl DotDimensionNumbers {
         ["lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions", "rhs_contracting_dimensions"];
     /// Parse the struct body.
     pub fn parse_body(body: &str) -> Result<Self, String> {
+        Self::parse_body_at(body).map_err(String::from)
+    }
+    /// [`Self::parse_body`] with the errors' byte offsets into `body`.
+    pub fn parse_body_at(body: &str) -> Result<Self, BodyParseError> {
         let mut g = Self::default();
         parse_struct(body, &Self::KEYS, "dot dimension numbers", |k, p| {
             let v = p.ints()?;
@@ -477,7 +540,10 @@ impl DotAlgorithm {
     ];
     /// Parse `#stablehlo.dot_algorithm<...>`.
     pub fn parse_from_attr(ctx: &Context, a: Attribute) -> Result<Self, String> {
-        let body = expect_mnemonic(ctx, a, "dot_algorithm")?;
+        Self::parse_body_at(expect_mnemonic(ctx, a, "dot_algorithm")?).map_err(String::from)
+    }
+    /// Parse the struct body, with the errors' byte offsets into `body`.
+    pub fn parse_body_at(body: &str) -> Result<Self, BodyParseError> {
         let mut g = Self::default();
         parse_struct(body, &Self::KEYS, "dot algorithm", |k, p| {
             match k {
@@ -493,21 +559,22 @@ impl DotAlgorithm {
         })?;
         Ok(g)
     }
+    /// The canonical body text (`mnemonic<...>`).
+    pub fn body(&self) -> String {
+        format!(
+            "dot_algorithm<lhs_precision_type = {}, rhs_precision_type = {}, accumulation_type = {}, lhs_component_count = {}, rhs_component_count = {}, num_primitive_operations = {}, allow_imprecise_accumulation = {}>",
+            self.lhs_precision_type,
+            self.rhs_precision_type,
+            self.accumulation_type,
+            self.lhs_component_count,
+            self.rhs_component_count,
+            self.num_primitive_operations,
+            self.allow_imprecise_accumulation
+        )
+    }
     /// The canonical attribute.
     pub fn to_attr(&self, ctx: &mut Context) -> Attribute {
-        pretty(
-            ctx,
-            format!(
-                "dot_algorithm<lhs_precision_type = {}, rhs_precision_type = {}, accumulation_type = {}, lhs_component_count = {}, rhs_component_count = {}, num_primitive_operations = {}, allow_imprecise_accumulation = {}>",
-                self.lhs_precision_type,
-                self.rhs_precision_type,
-                self.accumulation_type,
-                self.lhs_component_count,
-                self.rhs_component_count,
-                self.num_primitive_operations,
-                self.allow_imprecise_accumulation
-            ),
-        )
+        pretty(ctx, self.body())
     }
     /// StableHLO's `verifyDotAlgorithmAttr`: counts positive and a combination known to be
     /// supported by some hardware.
@@ -696,9 +763,13 @@ impl ConvDimensionNumbers {
             one(self.output_batch_dimension, 'b', self.output_feature_dimension, 'f', &self.output_spatial_dimensions)
         )
     }
+    /// The canonical body text (`mnemonic<...>`).
+    pub fn body(&self) -> String {
+        format!("conv<{}>", self.compact())
+    }
     /// The canonical attribute.
     pub fn to_attr(&self, ctx: &mut Context) -> Attribute {
-        pretty(ctx, format!("conv<{}>", self.compact()))
+        pretty(ctx, self.body())
     }
 }
 
@@ -720,7 +791,10 @@ impl ChannelHandle {
     pub const HOST_TO_DEVICE: i64 = 3;
     /// Parse `#stablehlo.channel_handle<...>`.
     pub fn parse_from_attr(ctx: &Context, a: Attribute) -> Result<Self, String> {
-        let body = expect_mnemonic(ctx, a, "channel_handle")?;
+        Self::parse_body_at(expect_mnemonic(ctx, a, "channel_handle")?).map_err(String::from)
+    }
+    /// Parse the struct body, with the errors' byte offsets into `body`.
+    pub fn parse_body_at(body: &str) -> Result<Self, BodyParseError> {
         let mut c = Self::default();
         parse_struct(body, &["handle", "type"], "channel handle", |k, p| {
             if k == "handle" {
@@ -732,9 +806,13 @@ impl ChannelHandle {
         })?;
         Ok(c)
     }
+    /// The canonical body text (`mnemonic<...>`).
+    pub fn body(&self) -> String {
+        format!("channel_handle<handle = {}, type = {}>", self.handle, self.ty)
+    }
     /// The canonical attribute.
     pub fn to_attr(&self, ctx: &mut Context) -> Attribute {
-        pretty(ctx, format!("channel_handle<handle = {}, type = {}>", self.handle, self.ty))
+        pretty(ctx, self.body())
     }
 }
 
@@ -751,7 +829,10 @@ pub struct ResultAccuracy {
 impl ResultAccuracy {
     /// Parse `#stablehlo.result_accuracy<...>`.
     pub fn parse_from_attr(ctx: &Context, a: Attribute) -> Result<Self, String> {
-        let body = expect_mnemonic(ctx, a, "result_accuracy")?;
+        Self::parse_body_at(expect_mnemonic(ctx, a, "result_accuracy")?).map_err(String::from)
+    }
+    /// Parse the struct body, with the errors' byte offsets into `body`.
+    pub fn parse_body_at(body: &str) -> Result<Self, BodyParseError> {
         let mut r = ResultAccuracy { atol: 0.0, rtol: 0.0, ulps: 0, mode: ResultAccuracyMode::DEFAULT };
         parse_struct(body, &["atol", "rtol", "ulps", "mode"], "result accuracy", |k, p| {
             match k {
@@ -781,18 +862,19 @@ impl ResultAccuracy {
         }
         Ok(())
     }
+    /// The canonical body text (`mnemonic<...>`).
+    pub fn body(&self) -> String {
+        format!(
+            "result_accuracy<atol = {}, rtol = {}, ulps = {}, mode = #stablehlo.result_accuracy_mode<{}>>",
+            fmt_float(self.atol),
+            fmt_float(self.rtol),
+            self.ulps,
+            self.mode.as_str()
+        )
+    }
     /// The canonical attribute.
     pub fn to_attr(&self, ctx: &mut Context) -> Attribute {
-        pretty(
-            ctx,
-            format!(
-                "result_accuracy<atol = {}, rtol = {}, ulps = {}, mode = #stablehlo.result_accuracy_mode<{}>>",
-                fmt_float(self.atol),
-                fmt_float(self.rtol),
-                self.ulps,
-                self.mode.as_str()
-            ),
-        )
+        pretty(ctx, self.body())
     }
 }
 
@@ -808,7 +890,10 @@ pub struct OutputOperandAlias {
 impl OutputOperandAlias {
     /// Parse `#stablehlo.output_operand_alias<...>`.
     pub fn parse_from_attr(ctx: &Context, a: Attribute) -> Result<Self, String> {
-        let body = expect_mnemonic(ctx, a, "output_operand_alias")?;
+        Self::parse_body_at(expect_mnemonic(ctx, a, "output_operand_alias")?).map_err(String::from)
+    }
+    /// Parse the struct body, with the errors' byte offsets into `body`.
+    pub fn parse_body_at(body: &str) -> Result<Self, BodyParseError> {
         let mut r = Self::default();
         parse_struct(body, &["output_tuple_indices", "operand_index", "operand_tuple_indices"], "output operand alias", |k, p| {
             match k {
@@ -820,17 +905,18 @@ impl OutputOperandAlias {
         })?;
         Ok(r)
     }
+    /// The canonical body text (`mnemonic<...>`).
+    pub fn body(&self) -> String {
+        format!(
+            "output_operand_alias<output_tuple_indices = {}, operand_index = {}, operand_tuple_indices = {}>",
+            list(&self.output_tuple_indices),
+            self.operand_index,
+            list(&self.operand_tuple_indices)
+        )
+    }
     /// The canonical attribute.
     pub fn to_attr(&self, ctx: &mut Context) -> Attribute {
-        pretty(
-            ctx,
-            format!(
-                "output_operand_alias<output_tuple_indices = {}, operand_index = {}, operand_tuple_indices = {}>",
-                list(&self.output_tuple_indices),
-                self.operand_index,
-                list(&self.operand_tuple_indices)
-            ),
-        )
+        pretty(ctx, self.body())
     }
 }
 
@@ -844,7 +930,10 @@ pub struct TypeExtensions {
 impl TypeExtensions {
     /// Parse `#stablehlo.type_extensions<bounds = [...]>`.
     pub fn parse_from_attr(ctx: &Context, a: Attribute) -> Result<Self, String> {
-        let body = expect_mnemonic(ctx, a, "type_extensions")?;
+        Self::parse_body_at(expect_mnemonic(ctx, a, "type_extensions")?).map_err(String::from)
+    }
+    /// Parse the struct body, with the errors' byte offsets into `body`.
+    pub fn parse_body_at(body: &str) -> Result<Self, BodyParseError> {
         let mut r = Self::default();
         parse_struct(body, &["bounds"], "type extensions", |_, p| {
             r.bounds = p.ints()?;
@@ -852,10 +941,52 @@ impl TypeExtensions {
         })?;
         Ok(r)
     }
+    /// The canonical body text (`mnemonic<...>`).
+    pub fn body(&self) -> String {
+        format!("type_extensions<bounds = {}>", list(&self.bounds))
+    }
     /// The canonical attribute.
     pub fn to_attr(&self, ctx: &mut Context) -> Attribute {
-        pretty(ctx, format!("type_extensions<bounds = {}>", list(&self.bounds)))
+        pretty(ctx, self.body())
     }
+}
+
+/// The `stablehlo` dialect's attribute-body hook ([`strata_ir::dialect::SymbolBodyFn`]), what
+/// StableHLO's attribute parsers do: struct attributes are parsed (errors at their place, with
+/// StableHLO's messages, e.g. "duplicated `index_vector_dim` entry" then "failed parsing
+/// scatter dimension numbers"), attributes with a verifier are verified (`dot_algorithm`,
+/// `result_accuracy`), and those whose printed form is fixed get it (fields in declaration
+/// order, empty lists omitted). Other bodies are kept as written.
+pub fn canonical_attr_body(body: &str, opaque: bool) -> Result<Option<String>, Vec<strata_ir::dialect::BodyError>> {
+    use strata_ir::dialect::BodyError;
+    if opaque {
+        return Ok(None);
+    }
+    let (Some(lt), true) = (body.find('<'), body.ends_with('>')) else { return Ok(None) };
+    let (mnemonic, inner, inner_off) = (&body[..lt], &body[lt + 1..body.len() - 1], lt + 1);
+    let at = |e: BodyParseError| -> Vec<BodyError> {
+        e.shifted(inner_off).0.into_iter().map(|(o, m)| BodyError { offset: Some(o), message: m }).collect()
+    };
+    let whole = |m: String| vec![BodyError { offset: Some(lt), message: m }];
+    let canonical = match mnemonic {
+        "gather" => GatherDimensionNumbers::parse_body_at(inner).map_err(at)?.body(),
+        "scatter" => ScatterDimensionNumbers::parse_body_at(inner).map_err(at)?.body(),
+        "dot" => DotDimensionNumbers::parse_body_at(inner).map_err(at)?.body(),
+        "dot_algorithm" => {
+            let d = DotAlgorithm::parse_body_at(inner).map_err(at)?;
+            d.verify().map_err(whole)?;
+            d.body()
+        }
+        "output_operand_alias" => OutputOperandAlias::parse_body_at(inner).map_err(at)?.body(),
+        "channel_handle" => ChannelHandle::parse_body_at(inner).map_err(at)?.body(),
+        "type_extensions" => TypeExtensions::parse_body_at(inner).map_err(at)?.body(),
+        "result_accuracy" => {
+            ResultAccuracy::parse_body_at(inner).map_err(at)?.verify().map_err(whole)?;
+            return Ok(None);
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(canonical))
 }
 
 /// Validate any `#stablehlo...` attribute body (for parsers: StableHLO rejects malformed

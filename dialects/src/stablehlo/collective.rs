@@ -265,9 +265,27 @@ fn dynamic_root(ctx: &Context, op: OpId, name: &str) -> Result<Vec<Type>, String
     Ok(ops)
 }
 
+/// StableHLO's `verifyCollectiveBroadcastOp` (I2, C1): replica groups form a rank-2 tensor with
+/// no repeated id. Unlike `verifyReplicaGroups`, ids need not be `0..n` (a group may be
+/// `[[2, 1]]`): collective_broadcast only sends within the listed processes.
+fn collective_broadcast_groups(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some(g) = ctx.attr(op, "replica_groups") else { return Ok(()) };
+    let Some((shape, ids)) = dense_ints(ctx, g) else { return Ok(()) };
+    if shape.len() != 2 {
+        return Err("replica groups should be a rank 2 tensor".into());
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for id in ids {
+        if !seen.insert(id) {
+            return Err(format!("replica id #{id} seen more than once"));
+        }
+    }
+    Ok(())
+}
+
 /// collective_broadcast (C1-C6).
 pub fn verify_collective_broadcast(ctx: &Context, op: OpId) -> Result<(), String> {
-    common(ctx, op, false)?;
+    collective_broadcast_groups(ctx, op)?;
     let data = dynamic_root(ctx, op, "collective_broadcast")?;
     for (o, r) in data.iter().zip(result_types(ctx, op)) {
         if !types_compat(ctx, *o, r) {

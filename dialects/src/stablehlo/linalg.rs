@@ -432,9 +432,15 @@ fn in_range(name: &str, v: &[i64], rank: usize, of: &str) -> Result<(), String> 
     Ok(())
 }
 
+/// StableHLO's `checkDimsDistinct`: no dimension repeats in `a ++ b` (within either list or
+/// across them).
 fn no_overlap(a_name: &str, a: &[i64], b_name: &str, b: &[i64]) -> Result<(), String> {
-    if let Some(x) = a.iter().find(|x| b.contains(x)) {
-        return Err(format!("has duplicated dimension from {a_name} and {b_name}: {x}"));
+    let mut seen = Vec::new();
+    for x in a.iter().chain(b) {
+        if seen.contains(x) {
+            return Err(format!("has duplicated dimension from {a_name} and {b_name}: {x}"));
+        }
+        seen.push(*x);
     }
     Ok(())
 }
@@ -444,10 +450,8 @@ fn gather_shape(ctx: &Context, operand: Type, indices: Type, d: &GatherDimension
     let (os, oe) = ranked_or_err(ctx, operand)?;
     let (is, _) = ranked_or_err(ctx, indices)?;
     let (orank, irank) = (os.len(), is.len());
+    // StableHLO's `verifyGather`, in its order (C1, C2, C3, C4, C6-C8, C10-C11, C13-C19).
     let ivd = d.index_vector_dim;
-    if ivd < 0 || ivd as usize > irank {
-        return Err(format!("Expects index_vector_dim to be in range [0, rank-of('start_indices')] i.e. [0, {irank}]. got: {ivd}."));
-    }
     let total = d.offset_dims.len() + d.collapsed_slice_dims.len() + d.operand_batching_dims.len();
     if total != orank {
         return Err(format!(
@@ -457,19 +461,8 @@ fn gather_shape(ctx: &Context, operand: Type, indices: Type, d: &GatherDimension
             d.operand_batching_dims.len()
         ));
     }
-    sorted_unique("offset_dims", &d.offset_dims, true)?;
-    sorted_unique("collapsed_slice_dims", &d.collapsed_slice_dims, true)?;
-    in_range("collapsed_slice_dims", &d.collapsed_slice_dims, orank, "operand")?;
-    sorted_unique("operand_batching_dims", &d.operand_batching_dims, true)?;
-    in_range("operand_batching_dims", &d.operand_batching_dims, orank, "operand")?;
-    no_overlap("collapsed_slice_dims", &d.collapsed_slice_dims, "operand_batching_dims", &d.operand_batching_dims)?;
-    sorted_unique("start_indices_batching_dims", &d.start_indices_batching_dims, false)?;
-    in_range("start_indices_batching_dims", &d.start_indices_batching_dims, irank, "start_indices")?;
-    if d.start_indices_batching_dims.contains(&ivd) {
-        return Err("expects start_indices_batching_dims not to include index_vector_dim".into());
-    }
-    if d.operand_batching_dims.len() != d.start_indices_batching_dims.len() {
-        return Err("operand_batching_dims and start_indices_batching_dims should have the same size".into());
+    if ivd < 0 || ivd as usize > irank {
+        return Err(format!("Expects index_vector_dim to be in range [0, rank-of('start_indices')] i.e. [0, {irank}]. got: {ivd}."));
     }
     let index_size = if ivd as usize == irank { 1 } else { is[ivd as usize] };
     if index_size != DYN && d.start_index_map.len() as i64 != index_size {
@@ -478,9 +471,30 @@ fn gather_shape(ctx: &Context, operand: Type, indices: Type, d: &GatherDimension
             d.start_index_map.len()
         ));
     }
-    sorted_unique("start_index_map", &d.start_index_map, false)?;
-    in_range("start_index_map", &d.start_index_map, orank, "operand")?;
+    sorted_unique("offset_dims", &d.offset_dims, true)?;
+    no_overlap("collapsed_slice_dims", &d.collapsed_slice_dims, "operand_batching_dims", &d.operand_batching_dims)?;
+    sorted_unique("collapsed_slice_dims", &d.collapsed_slice_dims, true)?;
+    in_range("collapsed_slice_dims", &d.collapsed_slice_dims, orank, "operand")?;
+    sorted_unique("operand_batching_dims", &d.operand_batching_dims, true)?;
+    in_range("operand_batching_dims", &d.operand_batching_dims, orank, "operand")?;
+    sorted_unique("start_indices_batching_dims", &d.start_indices_batching_dims, false)?;
+    in_range("start_indices_batching_dims", &d.start_indices_batching_dims, irank, "start_indices")?;
+    if d.start_indices_batching_dims.contains(&ivd) {
+        return Err(format!("expects start_indices_batching_dims not to include index_vector_dim {ivd}"));
+    }
+    if d.operand_batching_dims.len() != d.start_indices_batching_dims.len() {
+        return Err("operand_batching_dims and start_indices_batching_dims should have the same size".into());
+    }
+    for (i, (od, id)) in d.operand_batching_dims.iter().zip(&d.start_indices_batching_dims).enumerate() {
+        let (a, b) = (os[*od as usize], is[*id as usize]);
+        if a != DYN && b != DYN && a != b {
+            return Err(format!(
+                "operand_batching_dims[{i}] and start_indices_batching_dims[{i}] must have compatible sizes, but got {a} and {b}"
+            ));
+        }
+    }
     no_overlap("start_index_map", &d.start_index_map, "operand_batching_dims", &d.operand_batching_dims)?;
+    in_range("start_index_map", &d.start_index_map, orank, "operand")?;
     if let Some(n) = n_slice {
         if n != orank {
             return Err(format!("slice_sizes size ({n}) not equal to operand rank ({orank})"));
@@ -571,18 +585,56 @@ pub fn infer_scatter(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     }
     let ivd = d.index_vector_dim;
     if ivd < 0 || ivd as usize > irank {
-        return Err(format!("expects scatter index leaf dimension to be within [0, rank(scatter_indices) + 1. rank(scatter_indices) is {irank} and scatter index leaf dimension is {ivd}."));
+        return Err(format!("Expects index_vector_dim to be in range [0, rank-of('scatter_indices')] i.e. [0, {irank}]. got: {ivd}."));
     }
-    sorted_unique("update_window_dims", &d.update_window_dims, true)?;
-    sorted_unique("inserted_window_dims", &d.inserted_window_dims, true)?;
-    in_range("inserted_window_dims", &d.inserted_window_dims, orank, "operand")?;
-    sorted_unique("input_batching_dims", &d.input_batching_dims, true)?;
-    in_range("input_batching_dims", &d.input_batching_dims, orank, "operand")?;
+    // StableHLO's `validateScatterDimensionNumbers`, in its order (C2, C7-C21).
+    let list = |v: &[i64]| join(v);
+    let sorted = |v: &[i64]| v.windows(2).all(|w| w[0] <= w[1]);
+    let unique = |v: &[i64]| v.iter().enumerate().all(|(i, x)| !v[..i].contains(x));
+    let window = d.update_window_dims.len() + d.inserted_window_dims.len() + d.input_batching_dims.len();
+    if window != orank {
+        return Err(format!(
+            "Expects rank-of operand to match size-of('update_window_dims') + size-of('inserted_window_dims') + size-of('input_batching_dims') i.e. {window} but got {orank}."
+        ));
+    }
+    if !sorted(&d.update_window_dims) {
+        return Err(format!("Expects update_window_dims to be sorted; got: [{}].", list(&d.update_window_dims)));
+    }
+    if !unique(&d.update_window_dims) {
+        return Err(format!("Expects update_window_dims to not repeat; got: [{}].", list(&d.update_window_dims)));
+    }
+    if let Some(us) = updates.first().and_then(|u| shape_of(ctx, *u)) {
+        in_range("update_window_dims", &d.update_window_dims, us.len(), "updates")?;
+    }
     no_overlap("inserted_window_dims", &d.inserted_window_dims, "input_batching_dims", &d.input_batching_dims)?;
-    sorted_unique("scatter_indices_batching_dims", &d.scatter_indices_batching_dims, false)?;
+    if !sorted(&d.inserted_window_dims) {
+        return Err(format!("Expects inserted_window_dims to be sorted; got: [{}].", list(&d.inserted_window_dims)));
+    }
+    in_range("inserted_window_dims", &d.inserted_window_dims, orank, "operand")?;
+    if !sorted(&d.input_batching_dims) {
+        return Err(format!("Expects input_batching_dims to be sorted; got: [{}].", list(&d.input_batching_dims)));
+    }
+    in_range("input_batching_dims", &d.input_batching_dims, orank, "operand")?;
+    if !unique(&d.scatter_indices_batching_dims) {
+        return Err(format!(
+            "Expects scatter_indices_batching_dims to not repeat; got: [{}].",
+            list(&d.scatter_indices_batching_dims)
+        ));
+    }
     in_range("scatter_indices_batching_dims", &d.scatter_indices_batching_dims, irank, "scatter_indices")?;
+    if d.scatter_indices_batching_dims.contains(&ivd) {
+        return Err(format!("expects scatter_indices_batching_dims not to include index_vector_dim {ivd}."));
+    }
     if d.input_batching_dims.len() != d.scatter_indices_batching_dims.len() {
-        return Err("input_batching_dims and scatter_indices_batching_dims should have the same size".into());
+        return Err("input_batching_dims and scatter_indices_batching_dims should have the same size.".into());
+    }
+    for (i, (od, id)) in d.input_batching_dims.iter().zip(&d.scatter_indices_batching_dims).enumerate() {
+        let (a, b) = (os[*od as usize], is[*id as usize]);
+        if a != DYN && b != DYN && a != b {
+            return Err(format!(
+                "input_batching_dims[{i}] and scatter_indices_batching_dims[{i}] must have compatible sizes, but got {a} and {b}."
+            ));
+        }
     }
     let index_size = if ivd as usize == irank { 1 } else { is[ivd as usize] };
     if index_size != DYN && d.scatter_dims_to_operand_dims.len() as i64 != index_size {
@@ -591,15 +643,8 @@ pub fn infer_scatter(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
             d.scatter_dims_to_operand_dims.len()
         ));
     }
-    sorted_unique("scatter_dims_to_operand_dims", &d.scatter_dims_to_operand_dims, false)?;
-    in_range("scatter_dims_to_operand_dims", &d.scatter_dims_to_operand_dims, orank, "operand")?;
     no_overlap("scatter_dims_to_operand_dims", &d.scatter_dims_to_operand_dims, "input_batching_dims", &d.input_batching_dims)?;
-    let window = d.update_window_dims.len() + d.inserted_window_dims.len() + d.input_batching_dims.len();
-    if window != orank {
-        return Err(format!(
-            "Expects rank-of operand to match size-of('update_window_dims')  + size-of('inserted_window_dims') + size-of('input_batching_dims') i.e. {window} but got {orank}."
-        ));
-    }
+    in_range("scatter_dims_to_operand_dims", &d.scatter_dims_to_operand_dims, orank, "operand")?;
     let batch_rank = if ivd as usize == irank { irank } else { irank - 1 };
     for u in updates {
         if let Some(us) = shape_of(ctx, *u) {

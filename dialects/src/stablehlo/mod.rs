@@ -173,7 +173,12 @@ pub fn register(ctx: &mut Context) {
         d = d.op(ops::op_info(def));
     }
     d.materialize_constant = Some(materialize_constant as MaterializeFn);
+    d = d.attr_body_hook(attrs::canonical_attr_body);
     ctx.register_dialect(d);
+    // StableHLO's dependent dialect for quantized element types: types only, no ops.
+    if ctx.dialect("quant").is_none() {
+        ctx.register_dialect(Dialect::new("quant").type_body_hook(quant::canonical_type_body));
+    }
 }
 
 /// Data attached to each registered op's `OpInfo::ext`: its table entry.

@@ -214,12 +214,12 @@ pub static OPS: &[OpDef] = &[
     binary("stablehlo.divide", EWT, &[]),
     OpDef { traits: PURE, attrs: &[A("precision_config", K::Precision)], infer: Infer::Verify(la::infer_dot), ..op("stablehlo.dot") },
     OpDef { traits: PURE, attrs: &[A("dot_dimension_numbers", K::Req), A("precision_config", K::Precision), A("algorithm", K::Opt)], infer: Infer::Verify(la::infer_dot_general), verify: Some(la::verify_dot_general), ..op("stablehlo.dot_general") },
-    OpDef { traits: PURE, attrs: &[A("broadcast_dimensions", K::Req), A("known_expanding_dimensions", K::Opt), A("known_nonexpanding_dimensions", K::Opt)], types: &[TC(At::Operand(1), Shp::Static1D, El::IntOrIndex)], checks: chk::COMPAT_ELEM, verify: Some(sh::verify_dynamic_broadcast_in_dim), ..op("stablehlo.dynamic_broadcast_in_dim") },
+    OpDef { traits: PURE, attrs: &[A("broadcast_dimensions", K::Req), A("known_expanding_dimensions", K::Opt), A("known_nonexpanding_dimensions", K::Opt)], types: &[TC(At::Operand(1), Shp::Static1D, El::IntOrIndex)], verify: Some(sh::verify_dynamic_broadcast_in_dim), ..op("stablehlo.dynamic_broadcast_in_dim") },
     OpDef { traits: PURE, attrs: &[A("window_strides", K::Opt), A("lhs_dilation", K::Opt), A("rhs_dilation", K::Opt), A("window_reversal", K::Opt), A("dimension_numbers", K::Req), A("feature_group_count", K::P64), A("batch_group_count", K::P64), A("precision_config", K::Precision)], infer: Infer::Verify(la::infer_dynamic_conv), ..op("stablehlo.dynamic_conv") },
     OpDef { traits: PURE, attrs: &[A("dimension_numbers", K::Req), A("indices_are_sorted", K::Opt)], infer: Infer::Iface(la::infer_dynamic_gather), ..op("stablehlo.dynamic_gather") },
     OpDef { traits: PURE, attrs: &[A("iota_dimension", K::NN64)], types: &[TC(At::Operand(0), Shp::Static1D, El::IntOrIndex)], verify: Some(sh::verify_dynamic_iota), ..op("stablehlo.dynamic_iota") },
-    OpDef { traits: PURE, checks: chk::COMPAT_ELEM, verify: Some(sh::verify_dynamic_pad), ..op("stablehlo.dynamic_pad") },
-    OpDef { traits: PURE, types: &[TC(At::Operand(1), Shp::Static1D, El::IntOrIndex)], checks: chk::COMPAT_ELEM, verify: Some(sh::verify_dynamic_reshape), ..op("stablehlo.dynamic_reshape") },
+    OpDef { traits: PURE, verify: Some(sh::verify_dynamic_pad), ..op("stablehlo.dynamic_pad") },
+    OpDef { traits: PURE, types: &[TC(At::Operand(1), Shp::Static1D, El::IntOrIndex)], verify: Some(sh::verify_dynamic_reshape), ..op("stablehlo.dynamic_reshape") },
     OpDef { traits: PURE, attrs: &[A("slice_sizes", K::Req)], infer: Infer::Iface(sh::infer_dynamic_slice), ..op("stablehlo.dynamic_slice") },
     OpDef { traits: PURE, infer: Infer::Iface(sh::infer_dynamic_update_slice), ..op("stablehlo.dynamic_update_slice") },
     OpDef { traits: PURE, attrs: &[A("einsum_config", K::Req)], verify: Some(la::verify_einsum), ..op("stablehlo.einsum") },
@@ -252,7 +252,7 @@ pub static OPS: &[OpDef] = &[
     unary("stablehlo.popcnt", ALL_I, &[], None),
     binary("stablehlo.power", EWT, &[]),
     OpDef { traits: EW, types: &[TC(At::Operand(0), Shp::Ranked, El::FloatOrComplex)], checks: chk::SAME_SHAPE, infer: Infer::Iface(ew::infer_real_imag), ..op("stablehlo.real") },
-    OpDef { traits: PURE, checks: chk::COMPAT_ELEM, verify: Some(sh::verify_real_dynamic_slice), ..op("stablehlo.real_dynamic_slice") },
+    OpDef { traits: PURE, verify: Some(sh::verify_real_dynamic_slice), ..op("stablehlo.real_dynamic_slice") },
     OpDef { attrs: &[A("channel_handle", K::Req), A("is_host_transfer", K::Opt), A("source_target_pairs", K::Opt)], verify: Some(coll::verify_recv), ..op("stablehlo.recv") },
     OpDef { traits: REG, attrs: &[A("dimensions", K::Req)], infer: Infer::Iface(cf::infer_reduce), ..op("stablehlo.reduce") },
     OpDef { traits: EWT, attrs: &[A("exponent_bits", K::NN32), A("mantissa_bits", K::NN32)], types: ALL_F, checks: SC, infer: Infer::Iface(ew::infer_same), verify: Some(ew::verify_reduce_precision), ..op("stablehlo.reduce_precision") },
@@ -309,6 +309,9 @@ pub fn op_info(def: &'static OpDef) -> OpInfo {
     // The one place custom assembly gets attached.
     if let Some((parse, print)) = super::syntax::hooks(def.name) {
         info = info.assembly(parse, print);
+    }
+    if def.name == "stablehlo.constant" {
+        info = info.result_names(super::syntax::constant_result_name);
     }
     info
 }

@@ -148,6 +148,56 @@ pub fn parse_uniform(s: &str) -> Result<QuantType, String> {
     Ok(QuantType { signed, storage_width, storage_min, storage_max, expressed, quantization_dimension, scales, zero_points })
 }
 
+impl QuantType {
+    /// The body MLIR's quant dialect prints after `!quant.`: `uniform<i8:f32, 2.000000e+00:15>`
+    /// (`u8` for unsigned storage, the storage range only when not the default, scales as
+    /// `%e`, zero points only when non-zero, per-axis parameters as `{s:z,s:z}`).
+    pub fn canonical_body(&self) -> String {
+        let mut out = format!("uniform<{}{}", if self.signed { "i" } else { "u" }, self.storage_width);
+        let w = self.storage_width;
+        let (dmin, dmax) = if self.signed {
+            (-(1i128 << (w - 1)) as i64, ((1i128 << (w - 1)) - 1) as i64)
+        } else {
+            (0, ((1i128 << w) - 1).min(i64::MAX as i128) as i64)
+        };
+        if self.storage_min != dmin || self.storage_max != dmax {
+            out.push_str(&format!("<{}:{}>", self.storage_min, self.storage_max));
+        }
+        out.push(':');
+        out.push_str(self.expressed.mlir_name());
+        let param = |s: f64, z: i64| {
+            let mut p = super::types::fmt_float(s);
+            if z != 0 {
+                p.push_str(&format!(":{z}"));
+            }
+            p
+        };
+        match self.quantization_dimension {
+            Some(d) => {
+                let ps: Vec<String> = self.scales.iter().zip(&self.zero_points).map(|(s, z)| param(*s, *z)).collect();
+                out.push_str(&format!(":{d}, {{{}}}>", ps.join(",")));
+            }
+            None => {
+                let (s, z) = (self.scales.first().copied().unwrap_or(1.0), self.zero_points.first().copied().unwrap_or(0));
+                out.push_str(&format!(", {}>", param(s, z)));
+            }
+        }
+        out
+    }
+}
+
+/// The `quant` dialect's type-body hook ([`strata_ir::dialect::SymbolBodyFn`]): `uniform<...>`
+/// bodies get their canonical text, so `2.0` and `2.000000e+00` scales are the same type, as in
+/// MLIR (where the scale is a `double`). Bodies it does not understand are kept as written;
+/// the ops that use them report what is wrong.
+pub fn canonical_type_body(body: &str, opaque: bool) -> Result<Option<String>, Vec<strata_ir::dialect::BodyError>> {
+    if opaque {
+        return Ok(None);
+    }
+    let Some(rest) = body.strip_prefix("uniform") else { return Ok(None) };
+    Ok(parse_uniform(rest).ok().filter(|q| q.storage_width > 0 && !q.scales.is_empty()).map(|q| q.canonical_body()))
+}
+
 /// Check the spec's constraints (C1)-(C11) of quantized element types, and (C12)/(C13) against
 /// `shape` when given.
 pub fn verify_quant(q: &QuantType, shape: Option<&[i64]>) -> Result<(), String> {

@@ -23,6 +23,23 @@ fn ranked_or_err(ctx: &Context, t: Type) -> Result<(&[i64], Type, Option<strata_
     ranked(ctx, t).ok_or_else(|| format!("expected a ranked tensor but got '{}'", fmt_type(ctx, t)))
 }
 
+/// ODS's `AllElementTypesMatch<[...]>` over the given operands (by index) and result 0, with
+/// quantized element types compared by expressed type (`HLO_CompatibleElementType`). Shape and
+/// index operands (`output_dimensions`, `padding_low`, ...) are not part of it: they are
+/// integer/index tensors whatever the data's element type.
+fn data_elems_match(ctx: &Context, op: OpId, operands: &[usize], names: &str) -> Result<(), String> {
+    let ts = operand_types(ctx, op);
+    let mut es: Vec<Type> = operands.iter().filter_map(|i| ts.get(*i)).filter(|t| is_tensor(ctx, **t)).map(|t| elem_of(ctx, *t)).collect();
+    let r = result_type(ctx, op);
+    if is_tensor(ctx, r) {
+        es.push(elem_of(ctx, r));
+    }
+    if es.iter().any(|e| !elems_compat(ctx, es[0], *e)) {
+        return Err(format!("failed to verify that all of {{{names}}} have same element type"));
+    }
+    Ok(())
+}
+
 fn has_dups(v: &[i64]) -> bool {
     let mut s = v.to_vec();
     s.sort();
@@ -76,6 +93,7 @@ fn broadcast_dims_common(os: &[i64], rs: &[i64], dims: &[i64], msg: &str) -> Res
 
 /// dynamic_broadcast_in_dim (C1-C10).
 pub fn verify_dynamic_broadcast_in_dim(ctx: &Context, op: OpId) -> Result<(), String> {
+    data_elems_match(ctx, op, &[0], "operand, result")?;
     let ts = operand_types(ctx, op);
     let r = result_type(ctx, op);
     let (Some(os), Some(rs)) = (shape_of(ctx, ts[0]), shape_of(ctx, r)) else { return Ok(()) };
@@ -138,6 +156,7 @@ pub fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
 
 /// dynamic_reshape (C1-C4).
 pub fn verify_dynamic_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
+    data_elems_match(ctx, op, &[0], "operand, result")?;
     let ts = operand_types(ctx, op);
     let r = result_type(ctx, op);
     let Some(rs) = shape_of(ctx, r) else { return Ok(()) };
@@ -300,6 +319,7 @@ pub fn infer_dynamic_update_slice(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
 
 /// real_dynamic_slice (C2-C6 where statically known).
 pub fn verify_real_dynamic_slice(ctx: &Context, op: OpId) -> Result<(), String> {
+    data_elems_match(ctx, op, &[0], "operand, result")?;
     let ts = operand_types(ctx, op);
     let Some(rank) = rank_of(ctx, ts[0]) else { return Ok(()) };
     for (i, name) in [(1, "start_indices"), (2, "limit_indices"), (3, "strides")] {
@@ -414,6 +434,7 @@ pub fn infer_pad(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
 
 /// dynamic_pad (C1-C4 where statically known).
 pub fn verify_dynamic_pad(ctx: &Context, op: OpId) -> Result<(), String> {
+    data_elems_match(ctx, op, &[0, 1], "operand, padding_value, result")?;
     let ts = operand_types(ctx, op);
     if let Some(r) = rank_of(ctx, ts[1]) {
         if r != 0 {
