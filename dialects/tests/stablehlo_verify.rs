@@ -156,8 +156,11 @@ fn split_top(s: &str) -> Vec<String> {
 fn check(b: &B, op: OpId, expect: Option<&str>) {
     let diags = verify_collect(&b.ctx, op);
     let name = b.ctx.op_name_of(op).to_string();
+    // Several errors on one op are one diagnostic with the others attached (see
+    // `strata_ir::verifier::op_error`); notes of other severities are not errors.
     let got: Vec<String> = diags
         .iter()
+        .flat_map(|d| std::iter::once(d).chain(d.notes.iter().filter(|n| n.severity == strata_ir::Severity::Error)))
         .map(|d| d.message.strip_prefix(&format!("'{name}' op ")).unwrap_or(&d.message).to_string())
         .collect();
     match expect {
