@@ -5,7 +5,7 @@
 //! the next RUN line. Each RUN line runs under `bash -o pipefail` with Strata's tools first on
 //! `PATH`; `FileCheck` is an alias for `strata-check`, and `not CMD` succeeds when CMD fails (but
 //! not when it crashes). A test passes when every RUN line exits 0; `// XFAIL: *` marks a test
-//! expected to fail.
+//! expected to fail. Files in `Inputs/` folders are inputs of other tests, not tests.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,6 +22,10 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for p in entries {
         if p.is_dir() {
+            // As in LLVM's lit, `Inputs/` folders hold files used by tests, not tests.
+            if p.file_name().map(|n| n == "Inputs").unwrap_or(false) {
+                continue;
+            }
             collect(&p, out);
         } else if p.extension().map(|e| e == "mlir").unwrap_or(false) {
             out.push(p);
