@@ -38,8 +38,6 @@ pub struct OptOptions {
     pub verify_each: bool,
     /// Instrumentation flags.
     pub instrumentation: crate::opt_passes::Instrumentation,
-    /// `--no-implicit-module`
-    pub no_implicit_module: bool,
     /// `--dump-pass-pipeline`
     pub dump_pass_pipeline: bool,
 }
@@ -48,31 +46,40 @@ const VALUE_OPTS: &[&str] = &["o", "pass-pipeline", "p", "mlir-elide-elementsatt
 
 fn usage() -> String {
     let mut s = String::from(
-        "OVERVIEW: Strata modular optimizer driver (mlir-opt compatible flags)\n\n\
-USAGE: strata-opt [options] <input file>\n\n\
-OPTIONS:\n\
-  -o <filename>                          Output filename (default: stdout)\n\
-  --split-input-file[=<marker>]          Split the input at '// -----' and process chunks independently\n\
-  --output-split-marker=<marker>         Marker printed between output chunks (default: none)\n\
-  --verify-diagnostics                   Check expected-* annotations against the diagnostics emitted\n\
-  --allow-unregistered-dialect           Accept operations of unregistered dialects\n\
-  --mlir-print-op-generic                Print every op in generic form\n\
-  --mlir-print-debuginfo                 Print locations\n\
-  --mlir-pretty-debuginfo                Print locations inline, without aliases\n\
-  --mlir-print-local-scope               Print without type/attribute aliases\n\
-  --mlir-elide-elementsattrs-if-larger=N Elide dense elements with more than N elements\n\
-  --mlir-print-elementsattrs-with-hex-if-larger=N  Print dense elements with more than N elements as hex\n\
-  --pass-pipeline=<pipeline>             A textual pass pipeline, e.g. 'builtin.module(func.func(cse))'\n\
-  --verify-each[=bool]                   Verify after each pass (default true)\n\
-  --mlir-print-ir-before-all / --mlir-print-ir-after-all / --mlir-print-ir-after-change\n\
-  --mlir-print-ir-after-failure / --mlir-print-ir-before=<pass> / --mlir-print-ir-after=<pass>\n\
-  --mlir-timing                          Display execution times\n\
-  --mlir-pass-statistics                 Display pass statistics\n\
-  --dump-pass-pipeline                   Print the pipeline that will run, to stderr\n\
-  --no-implicit-module                   Do not wrap the input in an implicit builtin.module\n\
-  --show-dialects                        Print the registered dialects and exit\n\
-  --version                              Print the version\n\n\
-PASSES (each also a flag: --<pass>[=\"opt=value ...\"]):\n",
+        r#"OVERVIEW: Strata modular optimizer driver (mlir-opt compatible flags)
+
+USAGE: strata-opt [options] <input file>
+
+OPTIONS:
+  -o <filename>                          Output filename (default: stdout)
+  --split-input-file[=<marker>]          Split the input at '// -----' and process chunks independently
+  --output-split-marker=<marker>         Marker printed between output chunks (default: none)
+  --verify-diagnostics                   Check expected-* annotations against the diagnostics emitted
+  --allow-unregistered-dialect           Accept operations of unregistered dialects
+  --mlir-print-op-generic                Print every op in generic form
+  --mlir-print-debuginfo                 Print locations
+  --mlir-pretty-debuginfo                Print locations inline, without aliases
+  --mlir-print-local-scope               Print without type/attribute aliases
+  --mlir-elide-elementsattrs-if-larger=N Elide dense elements with more than N elements
+  --mlir-print-elementsattrs-with-hex-if-larger=N
+                                         Print dense elements with more than N elements as hex
+  --pass-pipeline=<pipeline>             A textual pass pipeline, e.g. 'builtin.module(func.func(cse))'
+  --verify-each[=bool]                   Verify after each pass (default true)
+  --mlir-print-ir-before-all             Print the IR before every pass
+  --mlir-print-ir-after-all              Print the IR after every pass
+  --mlir-print-ir-after-change           Print the IR after a pass only if it changed it
+  --mlir-print-ir-after-failure          Print the IR after a pass that failed
+  --mlir-print-ir-before=<pass>          Print the IR before the given passes
+  --mlir-print-ir-after=<pass>           Print the IR after the given passes
+  --mlir-print-ir-module-scope           Print the whole module in IR dumps
+  --mlir-timing                          Display execution times
+  --mlir-pass-statistics                 Display pass statistics
+  --dump-pass-pipeline                   Print the pipeline that will run, to stderr
+  --show-dialects                        Print the registered dialects and exit
+  --version                              Print the version
+
+PASSES (each also a flag: --<pass>[="opt=value ..."]):
+"#,
     );
     s.push_str(&crate::opt_passes::pass_list_help());
     s
@@ -133,7 +140,6 @@ pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<OptOp
                         o.pipeline.push(value.unwrap_or_default());
                     }
                     "verify-each" => o.verify_each = b(&value)?,
-                    "no-implicit-module" => o.no_implicit_module = b(&value)?,
                     "dump-pass-pipeline" => o.dump_pass_pipeline = b(&value)?,
                     "mlir-disable-threading" | "mlir-print-ir-module-scope" | "mlir-print-value-users" => {}
                     "emit-bytecode" => return Err("--emit-bytecode: MLIR bytecode is not supported by Strata".into()),
