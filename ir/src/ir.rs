@@ -216,20 +216,27 @@ impl Context {
             regions,
             loc,
         } = state;
-        if let Some(info) = self.op_info(name).cloned() {
-            if !info.inherent_attrs.is_empty() {
-                let mut i = 0;
-                while i < attributes.len() {
-                    if info.inherent_attrs.iter().any(|n| *n == self.str(attributes[i].name)) {
-                        properties.push(attributes.remove(i));
-                    } else {
-                        i += 1;
+        if !attributes.is_empty() {
+            if let Some(info) = self.op_info(name) {
+                if !info.inherent_attrs.is_empty() {
+                    let mut i = 0;
+                    while i < attributes.len() {
+                        if info.inherent_attrs.iter().any(|n| *n == self.str(attributes[i].name)) {
+                            properties.push(attributes.remove(i));
+                        } else {
+                            i += 1;
+                        }
                     }
                 }
             }
         }
-        sort_named(self, &mut properties);
-        sort_named(self, &mut attributes);
+        // Lists of 0 or 1 entries are sorted and unique already.
+        if properties.len() > 1 {
+            sort_named(self, &mut properties);
+        }
+        if attributes.len() > 1 {
+            sort_named(self, &mut attributes);
+        }
         for (i, v) in operands.iter().enumerate() {
             self.value_data_mut(*v).uses.push(Use { user: id, operand: i as u32 });
         }
@@ -239,7 +246,13 @@ impl Context {
         self.ops.push(OpData {
             name,
             operands,
-            results: result_types.into_iter().map(ValueData::new).collect(),
+            results: if result_types.is_empty() {
+                Vec::new()
+            } else {
+                let mut results = Vec::with_capacity(result_types.len());
+                results.extend(result_types.iter().map(|t| ValueData::new(*t)));
+                results
+            },
             properties,
             attributes,
             successors,

@@ -64,7 +64,7 @@ pub fn verify_collect(ctx: &Context, op: OpId) -> Vec<Diagnostic> {
 
 /// [`verify_collect`] with options.
 pub fn verify_collect_with(ctx: &Context, op: OpId, opts: &VerifyOptions) -> Vec<Diagnostic> {
-    let mut v = Verifier { ctx, diags: Vec::new() };
+    let mut v = Verifier { ctx, diags: Vec::new(), dialect_registered: Vec::new() };
     v.verify_op_and_dominance(op);
     v.diags
         .into_iter()
@@ -128,6 +128,8 @@ struct Verifier<'a> {
     ctx: &'a Context,
     /// Errors with the op that emitted them (for the `see current operation` note).
     diags: Vec<(Diagnostic, Option<OpId>)>,
+    /// Per op name index: 0 not computed, 1 its dialect is not registered, 2 it is.
+    dialect_registered: Vec<u8>,
 }
 
 #[derive(Copy, Clone)]
@@ -137,6 +139,24 @@ enum Item {
 }
 
 impl Verifier<'_> {
+    /// Whether the dialect of an op name (the text before its first `.`) is registered. Cached
+    /// per name: unregistered ops ask this once each.
+    fn in_registered_dialect(&mut self, name: crate::ir::OpName) -> bool {
+        let i = name.0 as usize;
+        if let Some(&c) = self.dialect_registered.get(i) {
+            if c != 0 {
+                return c == 2;
+            }
+        } else {
+            self.dialect_registered.resize(i + 1, 0);
+        }
+        let data = self.ctx.op_name_data(name);
+        let dialect = &data.name[..data.dialect_len];
+        let r = !dialect.is_empty() && self.ctx.dialect(dialect).is_some();
+        self.dialect_registered[i] = if r { 2 } else { 1 };
+        r
+    }
+
     fn fail(&mut self, d: Diagnostic, op: Option<OpId>) -> bool {
         self.diags.push((d, op));
         false
@@ -258,8 +278,8 @@ impl Verifier<'_> {
 
     fn verify_op_on_entrance(&mut self, op: OpId) -> bool {
         let ctx = self.ctx;
-        let info = ctx.op_info(ctx.op(op).name).cloned();
-        if let Some(info) = &info {
+        let info = ctx.op_info(ctx.op(op).name);
+        if let Some(info) = info {
             if let Err((d, o)) = verify_invariants(ctx, op, info) {
                 return self.fail(d, Some(o));
             }
@@ -267,7 +287,7 @@ impl Verifier<'_> {
         let regions = ctx.op_regions(op);
         for (i, &r) in regions.iter().enumerate() {
             let blocks = ctx.region_blocks(r);
-            if let Some(info) = &info {
+            if let Some(info) = info {
                 if info.has(Traits::GRAPH_REGIONS) && blocks.len() > 1 {
                     return self
                         .fail(op_error(ctx, op, format!("expects graph region #{i} to have 0 or 1 blocks")), Some(op));
@@ -318,7 +338,7 @@ impl Verifier<'_> {
         // Unregistered operation.
         let data = ctx.op_name_data(name);
         let dialect = &data.name[..data.dialect_len];
-        if !dialect.is_empty() && ctx.dialect(dialect).is_some() {
+        if self.in_registered_dialect(name) {
             return self.fail(
                 Diagnostic::error(
                     ctx.op(op).loc,
@@ -348,12 +368,22 @@ impl Verifier<'_> {
         let mut worklist = vec![root];
         while let Some(op) = worklist.pop() {
             for &r in ctx.op_regions(op) {
+                let ssa = DominanceInfo::has_ssa_dominance(ctx, r);
                 for &b in ctx.region_blocks(r) {
                     let reachable = dom.is_reachable(ctx, b);
-                    for o in ctx.block_ops(b) {
+                    for (pos, o) in ctx.block_ops(b).enumerate() {
                         if reachable {
                             for (i, &v) in ctx.operands(o).iter().enumerate() {
-                                if !dom.properly_dominates_value(ctx, v, o) {
+                                // Fast paths for values defined in the same block (the common
+                                // case): an earlier op's result, or an argument of the block.
+                                let ok = match v {
+                                    Value::Result { op: def, .. } if def != o && ctx.op(def).parent == Some(b) => {
+                                        !ssa || dom.position(ctx, def) < pos as u32
+                                    }
+                                    Value::BlockArg { block, .. } if block == b => true,
+                                    _ => dom.properly_dominates_value(ctx, v, o),
+                                };
+                                if !ok {
                                     return self.fail(invalid_operand_dominance(ctx, o, i, v), Some(o));
                                 }
                             }

@@ -204,7 +204,17 @@ struct ChunkResult {
     ok: bool,
 }
 
-fn process_chunk(o: &OptOptions, file: &str, full_text: &std::rc::Rc<str>, text: &str, line_offset: u32, err: &mut String) -> ChunkResult {
+/// `leak_context`: do not free the chunk's IR at the end (the process is about to exit; freeing a
+/// large module op by op costs as much as verifying it — LLVM tools likewise skip it).
+fn process_chunk(
+    o: &OptOptions,
+    file: &str,
+    full_text: &std::rc::Rc<str>,
+    text: &str,
+    line_offset: u32,
+    err: &mut String,
+    leak_context: bool,
+) -> ChunkResult {
     let mut ctx = Context::new();
     strata_dialects::register_all(&mut ctx);
     ctx.allow_unregistered = o.allow_unregistered;
@@ -245,6 +255,9 @@ fn process_chunk(o: &OptOptions, file: &str, full_text: &std::rc::Rc<str>, text:
             err.push_str(&render(&ctx, d));
         }
         let ok = ok && !diags.iter().any(|d| d.severity == Severity::Error);
+        if leak_context {
+            std::mem::forget(ctx);
+        }
         ChunkResult { output, ok }
     }
 }
@@ -301,7 +314,8 @@ fn check_expected(ctx: &Context, file: &str, text: &str, line_offset: u32, diags
     ok
 }
 
-/// Run strata-opt with arguments (without the program name); returns the exit code.
+/// Run strata-opt with arguments (without the program name); returns the exit code. Meant to be
+/// followed by process exit: the IR of the last chunk is not freed.
 pub fn main_with_args(raw: &[String]) -> i32 {
     let stdout = std::io::stdout();
     let mut so = stdout.lock();
@@ -329,23 +343,27 @@ pub fn main_with_args(raw: &[String]) -> i32 {
             }
         }
     }
-    let full: std::rc::Rc<str> = text.as_str().into();
+    // One copy of the input: the context keeps it (for diagnostics), the chunks borrow it.
+    let full: std::rc::Rc<str> = text.into();
     let marker = o.split_marker.clone().unwrap_or_default();
-    let chunks = split(&text, &marker, o.split_marker.is_some());
+    let chunks = split(&full, &marker, o.split_marker.is_some());
     let mut outputs = Vec::new();
     let mut all_ok = true;
     let mut err = String::new();
-    for c in &chunks {
-        let r = process_chunk(&o, &file, &full, c.text, c.line_offset, &mut err);
+    for (i, c) in chunks.iter().enumerate() {
+        let last = i + 1 == chunks.len();
+        let r = process_chunk(&o, &file, &full, c.text, c.line_offset, &mut err, last);
         all_ok &= r.ok;
-        outputs.push(r.output);
+        if !r.output.is_empty() {
+            outputs.push(r.output);
+        }
         if !err.is_empty() {
             eprint!("{err}");
             err.clear();
         }
     }
     let sep = if o.output_split_marker.is_empty() { String::new() } else { format!("{}\n", o.output_split_marker) };
-    let output = outputs.iter().filter(|s| !s.is_empty()).cloned().collect::<Vec<_>>().join(&sep);
+    let output = if outputs.len() == 1 { outputs.pop().unwrap_or_default() } else { outputs.join(&sep) };
     let write_res = if o.output == "-" {
         so.write_all(output.as_bytes()).and_then(|_| so.flush())
     } else {

@@ -82,7 +82,8 @@ impl AliasCollector {
         };
         let s = slot(slot_vec, i);
         if s != NONE {
-            if !can_defer {
+            let e = &self.entries[s as usize];
+            if !can_defer && e.can_defer {
                 self.mark_non_deferrable(s);
             }
             return Err((self.entries[s as usize].depth, s));
@@ -104,6 +105,13 @@ impl AliasCollector {
 
     /// Visit an attribute; returns (depth, index).
     pub(crate) fn visit_attr(&mut self, ctx: &Context, a: Attribute, can_defer: bool, elide_type: bool) -> (u32, u32) {
+        let s = slot(&self.attr_slot, a.0);
+        if s != NONE {
+            let e = &self.entries[s as usize];
+            if can_defer || !e.can_defer {
+                return (e.depth, s);
+            }
+        }
         let kind = ctx.attr_kind(a);
         let alias = match kind {
             AttrKind::AffineMap(_) => Some("map"),
@@ -185,6 +193,15 @@ impl AliasCollector {
 
     /// Visit a type; returns (depth, index).
     pub(crate) fn visit_type(&mut self, ctx: &Context, t: Type, can_defer: bool) -> (u32, u32) {
+        // Fast path: a type already visited and already non-deferrable (the common case when
+        // the same few types are used by many ops) changes nothing.
+        let s = slot(&self.type_slot, t.0);
+        if s != NONE {
+            let e = &self.entries[s as usize];
+            if can_defer || !e.can_defer {
+                return (e.depth, s);
+            }
+        }
         let kind = ctx.type_kind(t);
         let alias = match kind {
             TypeKind::Tuple(e) if e.len() > 16 => Some("tuple"),

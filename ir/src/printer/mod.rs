@@ -434,10 +434,32 @@ impl<'a> OpAsmPrinter<'a> {
     /// Print an op's type signature `(operand types) -> result types` (MLIR's
     /// `printFunctionalType`).
     pub fn print_functional_type(&mut self, op: OpId) {
-        let d = self.ctx.op(op);
-        let ins: Vec<Type> = d.operands.iter().map(|v| self.value_type(*v)).collect();
-        let outs: Vec<Type> = d.results.iter().map(|r| r.ty).collect();
-        self.print_function_type(&ins, &outs);
+        // Same output as `print_function_type(&operand types, &result types)`, without
+        // collecting the types into vectors (this runs for every op of a generic print).
+        let ctx = self.ctx;
+        let d = ctx.op(op);
+        self.write("(");
+        for (i, v) in d.operands.iter().enumerate() {
+            if i > 0 {
+                self.write(", ");
+            }
+            let t = self.value_type(*v);
+            self.print_type(t);
+        }
+        self.write(") -> ");
+        let wrap = d.results.len() != 1 || self.is_function_type(d.results[0].ty);
+        if wrap {
+            self.write("(");
+        }
+        for (i, r) in d.results.iter().enumerate() {
+            if i > 0 {
+                self.write(", ");
+            }
+            self.print_type(r.ty);
+        }
+        if wrap {
+            self.write(")");
+        }
     }
 
     /// Print an attribute with its type (`42 : i32`; `i64` integers and `f64` floats included).
@@ -638,8 +660,12 @@ impl<'a> OpAsmPrinter<'a> {
     // ----- helpers -----
 
     fn push_indent(&mut self) {
-        for _ in 0..self.indent {
-            self.out.push(' ');
+        const SPACES: &str = "                                                                ";
+        let mut n = self.indent;
+        while n > 0 {
+            let k = n.min(SPACES.len());
+            self.out.push_str(&SPACES[..k]);
+            n -= k;
         }
     }
 

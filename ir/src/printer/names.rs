@@ -188,19 +188,25 @@ impl NameState {
     }
 }
 
-pub(crate) fn push_u32(out: &mut String, mut n: u32) {
+pub(crate) fn push_u32(out: &mut String, n: u32) {
+    // Hot (every SSA name): one-digit fast path, otherwise digits pushed as ASCII chars (no
+    // UTF-8 validation of a temporary buffer).
+    if n < 10 {
+        out.push((b'0' + n as u8) as char);
+        return;
+    }
     let mut buf = [0u8; 10];
     let mut i = buf.len();
-    loop {
+    let mut n = n;
+    while n != 0 {
         i -= 1;
         buf[i] = b'0' + (n % 10) as u8;
         n /= 10;
-        if n == 0 {
-            break;
-        }
     }
-    // SAFETY-free: the bytes are ASCII digits.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
+    out.reserve(buf.len() - i);
+    for &c in &buf[i..] {
+        out.push(c as char);
+    }
 }
 
 /// MLIR's `ScopedHashTable` of used names: names are visible in nested scopes and dropped when

@@ -68,18 +68,24 @@ impl OpAsmPrinter<'_> {
             }
         }
         // Registered ops expose their properties through `getAttrs()`; unregistered ones do not.
-        let attrs: Vec<NamedAttribute> =
-            if ctx.op_info(d.name).is_some() { self.merged_attrs(op) } else { d.attributes.clone() };
-        for na in attrs {
-            if ctx.try_attr_kind(na.value).is_some() {
-                self.collector.visit_attr(ctx, na.value, false, false);
+        if !d.properties.is_empty() && ctx.op_info(d.name).is_some() {
+            for na in self.merged_attrs(op) {
+                if ctx.try_attr_kind(na.value).is_some() {
+                    self.collector.visit_attr(ctx, na.value, false, false);
+                }
+            }
+        } else {
+            for na in &d.attributes {
+                if ctx.try_attr_kind(na.value).is_some() {
+                    self.collector.visit_attr(ctx, na.value, false, false);
+                }
             }
         }
     }
 
     pub(crate) fn collect_region(&mut self, r: RegionId, entry_args: bool, terminators: bool) {
         let ctx = self.ctx;
-        let blocks = ctx.region(r).blocks.clone();
+        let blocks = &ctx.region(r).blocks;
         for (i, &b) in blocks.iter().enumerate() {
             let (args, term) = if i == 0 { (entry_args, terminators) } else { (true, true) };
             if args {
