@@ -350,6 +350,10 @@ fn dialect_types() {
         ("!foo<\"a>b\">", "foo", "\"a>b\"", true),
         ("!foo.bar<x -> y, [a<(b)>], {c}>", "foo", "bar<x -> y, [a<(b)>], {c}>", false),
         ("!foo<a, b>", "foo", "a, b", true),
+        // The flag follows MLIR's printed form, not the spelling: these are `!bar.baz`.
+        ("!bar<baz>", "bar", "baz", false),
+        ("!bar<baz<1>>", "bar", "baz<1>", false),
+        ("!bar<>", "bar", "", true),
         ("!tf_type.string", "tf_type", "string", false),
     ];
     for (s, d, body, opaque) in cases {
@@ -361,6 +365,7 @@ fn dialect_types() {
             "{s}"
         );
     }
+    assert_eq!(ty(&mut c, "!bar<baz>"), ty(&mut c, "!bar.baz"));
     assert_eq!(ty_err("!foo.bar<a[>"), "9: unbalanced '[' character in pretty dialect name");
     assert_eq!(ty_err("!foo.bar<a"), "9: unbalanced '<' character in pretty dialect name");
     // MLIR reports this after the identifier (here: at the end of the input).
@@ -377,6 +382,18 @@ fn type_errors() {
     assert_eq!(ty_err("complex<index>"), "9: invalid element type for complex");
     assert_eq!(ty_err("memref<4xf32, 1, 2>"), "19: multiple memory spaces specified in memref type");
     assert_eq!(ty_err("foo"), "1: expected non-function type");
+    assert_eq!(ty_err("memref<2x4xi8, i8>"), "1: unsupported memory space Attribute");
+    assert_eq!(ty_err("memref<42xi8, affine_map<(d0, d1) -> (d0, d1)>>"), "1: memref layout mismatch between rank and affine map: 1 != 2");
+    assert_eq!(ty_err("memref<?x?xf32, strided<[1]>>"), "1: expected the number of strides to match the rank");
+    assert_eq!(ty_err("memref<2x4xi8, >"), "15: expected list element");
+    assert_eq!(ty_err("vector<1xvector<1xi32>>"), "1: failed to verify 'elementType': VectorElementTypeInterface instance");
+    assert_eq!(ty_err("vector<1x0xi32>"), "1: vector types must have positive constant sizes but got 1, 0");
+    assert_eq!(ty_err("tensor<-1xi32>"), "8: expected non-function type");
+    assert_eq!(ty_err("tensor<9223372036854775808xf32>"), "8: invalid dimension");
+    assert_eq!(ty_err("tuple i32>"), "6: expected '<' in tuple type");
+    assert_eq!(ty_err("!<\"\">"), "1: invalid type identifier");
+    assert_eq!(ty_err("!foo<)"), "5: unbalanced '<' character in pretty dialect name");
+    assert_eq!(ty_err("!unreg.ptr<(i32)->)"), "11: unbalanced '<' character in pretty dialect name");
     assert_eq!(ty_err("i32 x"), "5: found trailing characters: 'x'");
 }
 
@@ -1234,5 +1251,149 @@ proptest::proptest! {
         ][..]), 0..60),
     ) {
         parse_no_panic(&toks.join(" "));
+    }
+}
+
+/// Parser error cases of MLIR's `test/IR/invalid*.mlir`, with the message `expected-error`
+/// expects there (a substring match, as `-verify-diagnostics` does) and the expected line.
+#[test]
+fn mlir_invalid_test_cases() {
+    let cases: &[(&str, u32, &str)] = &[
+        ("\"foo\"() ({\n^bb42 (%bb42 : i32:\n  \"foo.r\"() : () -> ()\n}) : () -> ()", 2, "expected ')'"),
+        ("\"foo\"() ({\n^bb42 (i32):\n}) : () -> ()", 2, "expected SSA operand"),
+        ("\"foo\"() ({\n^bb42 (%0):\n}) : () -> ()", 2, "expected ':' and type for SSA operand"),
+        ("\"foo\"() ({\n^bb %x: i32 :\n}) : () -> ()", 2, "expected ':' after block name"),
+        ("\"foo\"() : i32\n", 1, "expected function type"),
+        ("\"\"() : ()->()\n", 1, "empty operation name is invalid"),
+        ("test.asd\n", 1, "custom op 'test.asd' is unknown"),
+        ("%1 = \"foo\"() : (i32)->i64\n", 1, "expected 0 operand types but had 1"),
+        ("%x = \"xxx\"(%y) : (i32)->i32\n", 1, "use of undeclared SSA value name"),
+        ("\"foo\"() ({\n^bb1(%a: i64):\n  \"foo.br\"()[^bb2] : () -> ()\n^bb2(%a: i64):\n  \"foo.r\"() : () -> ()\n}) : () -> ()", 4, "redefinition of SSA value '%a'"),
+        ("%c = \"tst.add\"(%a, %b)[^bb1] : () -> ()\n", 1, "successors in non-terminator"),
+        ("%z = \"casdasda\"(%x) : (ppop32) -> i32\n", 1, "expected non-function type"),
+        ("\"foo\"() ({^b(", 1, "expected SSA operand"),
+        ("\"f\"() : (!foo<) -> ()\n", 1, "unbalanced '<' character in pretty dialect name"),
+        ("\"f\"() : (!unknown_alias) -> ()\n", 1, "undefined symbol alias id 'unknown_alias'"),
+        ("!foo.bar = i32\n", 1, "type names with a '.' are reserved for dialect-defined names"),
+        ("!missing_eq_alias i32\n", 1, "expected '=' in type alias definition"),
+        ("!missing_type_alias =\n", 1, "expected non-function type"),
+        ("!redef_alias = i32\n!redef_alias = i32\n", 2, "redefinition of type alias id 'redef_alias'"),
+        ("\"f\"() : () -> !invalid.dialect<!x@#]!@#>\n", 1, "unbalanced '<' character in pretty dialect name"),
+        ("\"f\"() : (tuple<i32) -> ()\n", 1, "expected '>' in tuple type"),
+        ("\"region\"() ({},{},{} : () -> ()\n", 1, "expected ')' to end region list"),
+        ("%0: = \"foo\" () : () -> (i32, i32)\n", 1, "expected integer number of results"),
+        ("%0:0 = \"foo\" () : () -> (i32, i32)\n", 1, "expected named operation to have at least 1 result"),
+        ("%0, = \"foo\" () : () -> (i32, i32)\n", 1, "expected valid ssa identifier"),
+        ("%0:1 = \"foo\" () : () -> (i32, i32)\n", 1, "operation defines 2 results but was provided 1 to bind"),
+        ("%0, %1, %3 = \"foo\" () : () -> (i32, i32)\n", 1, "operation defines 2 results but was provided 3 to bind"),
+        ("%0 = \"foo\" () : () -> ()\n", 1, "cannot name an operation with no results"),
+        ("%foo, %bar = \"foo\" () : () -> (i32, i32)\n%bar, %baz = \"foo\" () : () -> (i32, i32)\n", 2, "redefinition of SSA value '%bar'"),
+        ("%0:2 \"foo\" () : () -> (i32, i32)\n", 1, "expected '=' after SSA name"),
+        ("#foo.attr = i32\n", 1, "attribute names with a '.' are reserved for dialect-defined names"),
+        ("\"f\"() : (!unreg.ptr<(i32)->) -> ()\n", 1, "unbalanced '<' character in pretty dialect name"),
+        ("\"t\"(){\"\"}\n", 1, "expected valid attribute name"),
+        ("%0 = \"foo\"() \n  \"bar\"() : () -> ()\n", 1, "expected ':' followed by operation type"),
+        ("%0 = \"foo\"()  // comment\n  \"bar\"() : () -> ()\n", 1, "expected ':' followed by operation type"),
+        ("@foo\n", 1, "expected operation name in quotes"),
+        ("\"foo\"(){bar = dense<[4]> : i32} : () -> ()\n", 1, "elements literal must be a shaped type"),
+        ("\"foo\"(){bar = dense<[4]> : tensor<?xi32>} : () -> ()\n", 1, "elements literal type must have static shape"),
+        ("\"foo\"(){bar = dense<[4]> : tensor<5xi32>} : () -> ()\n", 1, "inferred shape of elements literal ([1]) does not match type ([5])"),
+        ("\"foo\"(){bar = dense<[4, [5]]> : tensor<2xi32>} : () -> ()\n", 1, "tensor literal is invalid; ranks are not consistent between elements"),
+        ("\"foo\"(){bar = dense<[tf_opaque]> : tensor<1xi32>} : () -> ()\n", 1, "expected element literal of primitive type"),
+        ("\"foo\"(){bar = dense<4.0> : tensor<i32>} : () -> ()\n", 1, "expected integer elements, but parsed floating-point"),
+        ("\"foo\"(){bar = dense<[777]> : tensor<1xi8>} : () -> ()\n", 1, "integer constant out of range"),
+        ("#attr = dense<> : tensor<i64>\n", 1, "parsed zero elements, but type ('tensor<i64>') expected at least 1"),
+        ("\"foo\"(){bar = dense<[()]> : tensor<complex<i64>>} : () -> ()\n", 1, "expected element literal of primitive type"),
+        ("\"foo\"(){bar = dense<[(10)]> : tensor<complex<i64>>} : () -> ()\n", 1, "expected ',' between complex elements"),
+        ("\"foo\"(){bar = dense<[(10,10]> : tensor<complex<i64>>} : () -> ()\n", 1, "expected ')' after complex elements"),
+        ("\"foo\"() {value = -0x7fff : f16} : () -> ()\n", 1, "hexadecimal float literal should not have a leading minus"),
+        ("\"foo\"() {value = 0xffffffff : f16} : () -> ()\n", 1, "hexadecimal float constant out of range for type"),
+        ("\"foo\"() {bar = dense<[true, 42.0]> : tensor<2xi1>} : () -> ()\n", 1, "expected integer elements, but parsed floating-point"),
+        ("\"foo\"() {bar = dense<[42, 42.0]> : tensor<2xf32>} : () -> ()\n", 1, "unexpected decimal integer literal for a floating point value"),
+        ("\"foo\"() {bar = dense<[42.0, true]> : tensor<2xf32>} : () -> ()\n", 1, "expected floating point literal"),
+        ("\"foo\"() {bar = dense<-0x7FFFFFFF> : tensor<2xf32>} : () -> ()\n", 1, "hexadecimal float literal should not have a leading minus"),
+        ("\"foo\"() {bar = dense<0x7FF0000000000000> : tensor<2xf32>} : () -> ()\n", 1, "hexadecimal float constant out of range for type"),
+        ("\"foo\"() {bar = dense<0x7FFFFFF0000000000000> : tensor<2xf32>} : () -> ()\n", 1, "hexadecimal float constant out of range for type"),
+        ("\"foo\"() {bar = dense<0xFFFFFFFFFFFFFF> : tensor<2xi16>} : () -> ()\n", 1, "integer constant out of range for type"),
+        ("\"foo\"() {bar = -5 : ui32} : () -> ()\n", 1, "negative integer literal not valid for unsigned integer type"),
+        ("\"foo\"() {bar = dense<[5, -5]> : vector<2xui32>} : () -> ()\n", 1, "expected unsigned integer elements, but parsed negative value"),
+        ("\"t\"() {attr = 79228162514264337593543950336 : ui96} : () -> ()\n", 1, "integer constant out of range for attribute"),
+        ("\"t\"() {attr = 39614081257132168796771975168 : si96} : () -> ()\n", 1, "integer constant out of range for attribute"),
+        ("\"t\"() {attr = 18446744073709551616 : ui64} : () -> ()\n", 1, "integer constant out of range for attribute"),
+        ("\"t\"() {attr = -9223372036854775809 : i64} : () -> ()\n", 1, "integer constant out of range for attribute"),
+        ("\"foo.op\"() {a, a} : () -> ()\n", 1, "duplicate key 'a' in dictionary attribute"),
+        ("\"f\"() { b = [@m:\n", 1, "expected ',' or ']'"),
+        ("\"J// -----\n", 1, "expected '\"' in string literal"),
+        ("#attr = dense_resource>\n", 1, "expected '<' after 'dense_resource'"),
+        ("#attr = dense_resource<resource\n", 1, "expected '>'"),
+        ("#attr = dense_resource<resource>\n", 1, "expected ':'"),
+        ("#attr = array\n", 1, "expected '<' after 'array'"),
+        ("#attr = array<vector<i32>>\n", 1, "expected integer or float type"),
+        ("#attr = array<i7>\n", 1, "element type bitwidth must be a multiple of 8"),
+        ("#attr = array<i8)\n", 1, "expected ':' after dense array type"),
+        ("#attr = array<i8: 1)\n", 1, "expected '>' to close an array attribute"),
+        ("\"f\"() : (memref<?x?xf32, strided>) -> ()\n", 1, "expected '<' after 'strided'"),
+        ("\"f\"() : (memref<?x?xf32, strided<>>) -> ()\n", 1, "expected '['"),
+        ("\"f\"() : (memref<?x?xf32, strided<[>>) -> ()\n", 1, "expected a 64-bit signed integer or '?'"),
+        ("\"f\"() : (memref<?x?xf32, strided<[], offset: 32)>) -> ()\n", 1, "expected '>'"),
+        ("\"f\"() : (memref<?x?xf32, strided<[], >>) -> ()\n", 1, "expected 'offset' after comma"),
+        ("\"f\"() : (memref<?x?xf32, strided<[], offset>>) -> ()\n", 1, "expected ':' after 'offset'"),
+        ("\"f\"() : (memref<?x?xf32, strided<[], offset: >>) -> ()\n", 1, "expected a 64-bit signed integer or '?'"),
+        ("\"f\"() : (complex memref<2x4xi8>>) -> ()\n", 1, "expected '<' in complex type"),
+        ("\"f\"() : (complex<i32) -> ()\n", 1, "expected '>' in complex type"),
+        ("\"f\"() : (i21312312323120) -> ()\n", 1, "invalid integer width"),
+        // invalid-affinemap.mlir
+        ("#h = affine_map<(i, j) -> ((), j)>\n", 1, "no expression inside parentheses"),
+        ("#h = affine_map<(i, j) -> (->, j)\n", 1, "expected affine expression"),
+        ("#h = affine_map<(i, j) -> (, j)>\n", 1, "expected affine expression"),
+        ("#h affine_map<(i, j) [s0] -> (i, j)>\n", 1, "expected '=' in attribute alias definition"),
+        ("#h = affine_map<(i, j) [s0] -> (2*i*, 3*j*i*2 + 5)>\n", 1, "missing right operand of binary op"),
+        ("#h = affine_map<(i, j) [s0] -> (i+, i+j+2 + 5)>\n", 1, "missing right operand of binary op"),
+        ("#h = affine_map<(i, j) [s0] -> ((s0 + i, j)>\n", 1, "expected ')'"),
+        ("#h = affine_map<(i, j) [s0] -> i + s0, j)>\n", 1, "expected '(' in affine map range"),
+        ("#h = affine_map<(i, j) [s0, s1, s0] -> (i)>\n", 1, "redefinition of identifier 's0'"),
+        ("#h = affine_map<(i, j) [i, s0] -> (j)>\n", 1, "redefinition of identifier 'i'"),
+        ("#h = affine_map<(i, j) [s0, s1] -> (+i, j)>\n", 1, "missing left operand of binary op"),
+        ("#h = affine_map<(i, j) [s0, s1] -> (i, *j)>\n", 1, "missing left operand of binary op"),
+        ("#h = affine_map<(i, j) [s0, s1] -> (floordiv i 2, j)>\n", 1, "use of undeclared identifier"),
+        ("#h = affine_map<(i, j) [s0, s1] -> (-(), j)>\n", 1, "missing operand of negation"),
+        ("#h = affine_map<(i, j) [s0, s1] -> (-(), j)>\n", 1, "no expression inside parentheses"),
+        ("#h = affine_map<(i, j) [s0, s1] -> (i, j + j ceildiv 128 mod 16 * i - 4)>\n", 1, "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic"),
+        ("#h = affine_map<(i, j) [s0, s1] -> (i, j floordiv i)>\n", 1, "non-affine expression: right operand of floordiv has to be either a constant or symbolic"),
+        ("#h = affine_map<(i, j) [s0, s1] -> (i, i*2 ceildiv j*5)>\n", 1, "non-affine expression: right operand of ceildiv has to be either a constant or symbolic"),
+        ("#h = affine_map<(i, j) [s0, s1] -> (i, i mod (2+i))>\n", 1, "non-affine expression: right operand of mod has to be either a constant or symbolic"),
+        ("#h = affine_map<(i, j) [s0, s1] -> (-1*i j, j)>\n", 1, "expected ')' in affine map range"),
+        ("#h = affine_map<(i, j) -> (i, 3*d0 + )>\n", 1, "use of undeclared identifier"),
+        // invalid-locations.mlir
+        ("\"f\"() : () -> () loc)\n", 1, "expected '(' in location"),
+        ("\"f\"() : () -> () loc()\n", 1, "expected location instance"),
+        ("\"f\"() : () -> () loc(\"foo\"(unknown])\n", 1, "expected ')' after child location of NameLoc"),
+        ("\"f\"() : () -> () loc(callsite unknown\n", 1, "expected '(' in callsite location"),
+        ("\"f\"() : () -> () loc(callsite( at )\n", 1, "expected location instance"),
+        ("\"f\"() : () -> () loc(callsite(unknown at )\n", 1, "expected location instance"),
+        ("\"f\"() : () -> () loc(callsite( unknown at unknown\n", 1, "expected ')' in callsite location"),
+        ("\"f\"() : () -> () loc(fused<true [unknown])\n", 1, "expected '>' after fused location metadata"),
+        ("\"f\"() : () -> () loc(fused<)\n", 1, "expected attribute value"),
+        ("\"f\"() : () -> () loc(fused<true>unknown])\n", 1, "expected '[' in fused location"),
+        ("\"f\"() : () -> () loc(fused[unknown)\n", 1, "expected ']' in fused location"),
+        ("\"f\"() : () -> () loc(#non_loc)\n#non_loc = true\n", 1, "expected location, but found 'true'"),
+        // invalid-file-metadata.mlir
+        ("{-#\n", 2, "expected identifier key in file metadata dictionary"),
+        ("{-#\n  key\n#-}\n", 2, "expected ':'"),
+        ("{-#\n  some_key: {}\n#-}\n", 2, "unknown key 'some_key' in file metadata dictionary"),
+        ("{-#\n  dialect_resources: \"value\"\n#-}\n", 2, "expected '{'"),
+        ("{-#\n  dialect_resources: {\n    10\n  }\n#-}\n", 3, "expected identifier key for 'resource' entry"),
+        ("{-#\n  dialect_resources: {\n    entry \"value\"\n  }\n#-}\n", 3, "expected ':'"),
+        ("{-#\n  dialect_resources: {\n    foobar: {\n      entry: \"foo\"\n    }\n  }\n#-}\n", 3, "dialect 'foobar' is unknown"),
+        ("{-#\n  dialect_resources: {\n    builtin: {\n      b: 10\n    }\n  }\n#-}\n", 4, "expected hex string blob for key 'b'"),
+        ("{-#\n  dialect_resources: {\n    builtin: {\n      b: \"0x\"\n    }\n  }\n#-}\n", 4, "expected hex string blob for key 'b' to encode alignment in first 4 bytes"),
+        ("{-#\n  external_resources: \"value\"\n#-}\n", 2, "expected '{'"),
+    ];
+    for (src, line, msg) in cases {
+        let errs = errors(src);
+        assert!(
+            errs.iter().any(|e| e.starts_with(&format!("{line}:")) && e.contains(msg)),
+            "input {src:?}: expected `{line}: ..{msg}..`, got {errs:?}"
+        );
     }
 }

@@ -299,10 +299,10 @@ impl<'s> Parser<'s> {
                 Some(a) => Ok(*a),
                 None => Err(self.wrong_token(format!("undefined symbol alias id '{name}'"))),
             },
-            ExtSym::Dialect { dialect, body, opaque } => {
-                let body = self.dialect_symbol_body(dialect, body, opaque, true)?;
+            ExtSym::Dialect { dialect, body, .. } => {
                 let dialect = self.ctx.sym(dialect);
-                Ok(self.ctx.intern_attr(AttrKind::Dialect { dialect, body, opaque }))
+                let opaque = !super::types::prints_pretty(body);
+                Ok(self.ctx.intern_attr(AttrKind::Dialect { dialect, body: body.to_string(), opaque }))
             }
         }
     }

@@ -29,8 +29,6 @@ pub use asm::{Argument, Delimiter, OpAsmParser, UnresolvedOperand};
 pub use lexer::SourcePos;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::attributes::{AttrKind, Attribute, Location};
 use crate::diagnostics::{Diagnostic, Severity};
@@ -116,60 +114,7 @@ pub fn parse_module(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> Par
 
 // ----- hashing -----
 
-/// A fast, non-cryptographic hasher for parser-internal maps keyed by short strings.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct FxHasher {
-    hash: u64,
-}
-
-const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-impl FxHasher {
-    #[inline]
-    fn add(&mut self, w: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ w).wrapping_mul(SEED);
-    }
-}
-
-impl Hasher for FxHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(c);
-            self.add(u64::from_le_bytes(b));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut b = [0u8; 8];
-            b[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(b) ^ ((rest.len() as u64) << 59));
-        }
-    }
-    #[inline]
-    fn write_u8(&mut self, i: u8) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn write_u32(&mut self, i: u32) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.hash
-    }
-}
-
-pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+pub(crate) type FxMap<K, V> = rustc_hash::FxHashMap<K, V>;
 
 // ----- parser state -----
 
@@ -223,11 +168,11 @@ impl<'s> IsolatedScope<'s> {
         if number == 0 {
             if let Some(n) = numeric_name(name) {
                 if n < self.numeric.len() {
-                    if self.numeric[n].is_some() || !self.named.contains_key(&(name, 0)) {
+                    if self.numeric[n].is_some() || self.named.is_empty() || !self.named.contains_key(&(name, 0)) {
                         self.numeric[n] = Some(e);
                         return;
                     }
-                } else if n < self.numeric.len() + 4096 && !self.named.contains_key(&(name, 0)) {
+                } else if n < self.numeric.len() + 4096 && (self.named.is_empty() || !self.named.contains_key(&(name, 0))) {
                     self.numeric.resize(n + 1, None);
                     self.numeric[n] = Some(e);
                     return;

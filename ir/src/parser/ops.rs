@@ -108,10 +108,14 @@ impl<'s> Parser<'s> {
                 if !p.at_keyword() {
                     return Err(p.error_here("expected identifier key for 'resource' entry"));
                 }
+                let group_pos = p.tok.pos;
                 let group = p.tok_text().to_string();
                 p.advance();
                 p.expect(TokKind::Colon, "expected ':'")?;
                 p.expect(TokKind::LBrace, "expected '{'")?;
+                if !external && p.ctx.dialect(&group).is_none() {
+                    return Err(p.error_at(group_pos, format!("dialect '{group}' is unknown")));
+                }
                 p.parse_comma_list_until(TokKind::RBrace, "}", true, &mut |p| {
                     let k = match p.tok.kind {
                         TokKind::BareIdent => p.tok_text().to_string(),
@@ -129,6 +133,25 @@ impl<'s> Parser<'s> {
                         let text = p.text(&v).to_string();
                         p.ctx.external_resources.push((group.clone(), k, text));
                     } else {
+                        if group == "builtin" {
+                            // Builtin resources are blobs: a hex string whose first 4 bytes
+                            // are the alignment.
+                            let raw = p.text(&v);
+                            let hex = raw
+                                .strip_prefix("\"0x")
+                                .and_then(|h| h.strip_suffix('"'))
+                                .filter(|h| v.kind == TokKind::String && h.len() % 2 == 0 && h.bytes().all(|c| c.is_ascii_hexdigit()));
+                            match hex {
+                                None => return Err(p.error_at(v.pos, format!("expected hex string blob for key '{k}'"))),
+                                Some(h) if h.len() < 8 => {
+                                    return Err(p.error_at(
+                                        v.pos,
+                                        format!("expected hex string blob for key '{k}' to encode alignment in first 4 bytes"),
+                                    ))
+                                }
+                                Some(_) => {}
+                            }
+                        }
                         let text = if v.kind == TokKind::String {
                             p.string_value(&v).into_owned()
                         } else {

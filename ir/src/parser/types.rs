@@ -14,6 +14,23 @@ pub(crate) enum ExtSym<'s> {
     Dialect { dialect: &'s str, body: &'s str, opaque: bool },
 }
 
+/// Whether a dialect symbol body prints in the pretty form `!dialect.body` (MLIR's
+/// `isDialectSymbolSimpleEnoughForPrettyForm`: an identifier optionally followed by `<...>`).
+/// MLIR keeps no trace of how a dialect symbol was written (`!bar<baz>` and `!bar.baz` are the
+/// same type), so the parser sets [`TypeKind::Dialect`]'s `opaque` flag from this rule:
+/// equal symbols intern to the same handle whatever their spelling.
+pub(crate) fn prints_pretty(body: &str) -> bool {
+    let b = body.as_bytes();
+    match b.first() {
+        Some(c) if c.is_ascii_alphabetic() => {
+            let n = b.iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'.' || **c == b'_').count();
+            let rest = &b[n..];
+            rest.is_empty() || (rest[0] == b'<' && rest[rest.len() - 1] == b'>')
+        }
+        _ => false,
+    }
+}
+
 /// A builtin type keyword.
 enum Kw {
     Int(u32, Signedness),
@@ -279,6 +296,7 @@ impl<'s> Parser<'s> {
     }
 
     fn parse_memref_type(&mut self) -> ParseResult<Type> {
+        let kw_pos = self.tok.pos;
         self.advance();
         self.expect(TokKind::Less, "expected '<' in memref type")?;
         let mut shape = Vec::new();
@@ -329,6 +347,36 @@ impl<'s> Parser<'s> {
             };
             self.parse_comma_list_until(TokKind::Greater, ">", false, &mut elt)?;
         }
+        // MemRefType::verify: the layout must match the rank, the memory space must be an
+        // integer, string, dictionary or dialect attribute.
+        if let Some(l) = layout {
+            match self.ctx.attr_kind(l) {
+                crate::AttrKind::AffineMap(m) if m.num_dims as usize != shape.len() => {
+                    let msg = format!(
+                        "memref layout mismatch between rank and affine map: {} != {}",
+                        shape.len(),
+                        m.num_dims
+                    );
+                    return Err(self.error_at(kw_pos, msg));
+                }
+                crate::AttrKind::Strided { strides, .. } if strides.len() != shape.len() => {
+                    return Err(self.error_at(kw_pos, "expected the number of strides to match the rank"));
+                }
+                _ => {}
+            }
+        }
+        if let Some(m) = memory_space {
+            let ok = matches!(
+                self.ctx.attr_kind(m),
+                crate::AttrKind::Integer { .. }
+                    | crate::AttrKind::String { .. }
+                    | crate::AttrKind::Dictionary(_)
+                    | crate::AttrKind::Dialect { .. }
+            );
+            if !ok {
+                return Err(self.error_at(kw_pos, "unsupported memory space Attribute"));
+            }
+        }
         // MLIR drops an identity layout and a zero integer memory space.
         if let Some(l) = layout {
             if super::attrs::is_identity_map(self.ctx, l, shape.len()) {
@@ -362,14 +410,13 @@ impl<'s> Parser<'s> {
             scalable.push(sc);
             self.parse_x_in_dimension_list()?;
         }
-        let el_pos = self.tok.pos;
         let element = self.parse_type()?;
         self.expect(TokKind::Greater, "expected '>' in vector type")?;
         if !matches!(
             self.ctx.type_kind(element),
             TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::Dialect { .. }
         ) {
-            return Err(self.error_at(el_pos, "vector elements must be int/index/float type"));
+            return Err(self.error_at(kw_pos, "failed to verify 'elementType': VectorElementTypeInterface instance"));
         }
         if shape.iter().any(|&d| d <= 0) {
             let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
@@ -459,10 +506,10 @@ impl<'s> Parser<'s> {
                 Some(t) => Ok(*t),
                 None => Err(self.wrong_token(format!("undefined symbol alias id '{name}'"))),
             },
-            ExtSym::Dialect { dialect, body, opaque } => {
-                let body = self.dialect_symbol_body(dialect, body, opaque, false)?;
+            ExtSym::Dialect { dialect, body, .. } => {
                 let dialect = self.ctx.sym(dialect);
-                Ok(self.ctx.intern_type(TypeKind::Dialect { dialect, body, opaque }))
+                let opaque = !prints_pretty(body);
+                Ok(self.ctx.intern_type(TypeKind::Dialect { dialect, body: body.to_string(), opaque }))
             }
         }
     }
@@ -492,33 +539,6 @@ impl<'s> Parser<'s> {
         let end = if has_trailing { self.scan_dialect_body()?.1 } else { t.end() };
         let body = self.src.get(data_start.min(end)..end).unwrap_or("");
         Ok(ExtSym::Dialect { dialect, body, opaque: false })
-    }
-
-    /// The body text to intern for a dialect attribute (`is_attr`) or type: the dialect's
-    /// canonical text when it has a body hook ([`crate::dialect::SymbolBodyFn`]), else the
-    /// text as written. Errors the hook reports are emitted at their place in the source.
-    pub(crate) fn dialect_symbol_body(&mut self, dialect: &str, body: &'s str, opaque: bool, is_attr: bool) -> ParseResult<String> {
-        let hook = self.ctx.dialect(dialect).and_then(|d| if is_attr { d.attr_body } else { d.type_body });
-        let Some(hook) = hook else { return Ok(body.to_string()) };
-        match hook(body, opaque) {
-            Ok(Some(canonical)) => Ok(canonical),
-            Ok(None) => Ok(body.to_string()),
-            Err(errors) => {
-                // `body` is a slice of the source: `#dialect.` or `#dialect<` precedes it.
-                let body_start = (body.as_ptr() as usize).saturating_sub(self.src.as_ptr() as usize);
-                let sym_start = body_start.saturating_sub(dialect.len() + 2);
-                let mut failure = None;
-                for e in errors {
-                    let off = e.offset.map(|o| body_start + o.min(body.len())).unwrap_or(sym_start);
-                    let pos = self.lex.pos_of(off);
-                    failure = Some(self.error_at(pos, e.message));
-                }
-                match failure {
-                    Some(f) => Err(f),
-                    None => Ok(body.to_string()),
-                }
-            }
-        }
     }
 
     /// Skip a balanced `<...>` starting at the current `<` token (MLIR's

@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::attributes::NamedAttribute;
 use crate::dialect::{PrintFn, Traits};
 use crate::ir::{BlockId, OpId, RegionId, Value};
 
