@@ -64,7 +64,7 @@ pub fn verify_collect(ctx: &Context, op: OpId) -> Vec<Diagnostic> {
 
 /// [`verify_collect`] with options.
 pub fn verify_collect_with(ctx: &Context, op: OpId, opts: &VerifyOptions) -> Vec<Diagnostic> {
-    let mut v = Verifier { ctx, diags: Vec::new(), dialect_registered: Vec::new() };
+    let mut v = Verifier { ctx, diags: Vec::new(), dialect_registered: Vec::new(), dom_visited: Vec::new() };
     v.verify_op_and_dominance(op);
     v.diags
         .into_iter()
@@ -130,6 +130,9 @@ struct Verifier<'a> {
     diags: Vec<(Diagnostic, Option<OpId>)>,
     /// Per op name index: 0 not computed, 1 its dialect is not registered, 2 it is.
     dialect_registered: Vec<u8>,
+    /// Bitset by op index: ops already visited by the dominance check (each block is walked once,
+    /// in order).
+    dom_visited: Vec<u64>,
 }
 
 #[derive(Copy, Clone)]
@@ -155,6 +158,19 @@ impl Verifier<'_> {
         let r = !dialect.is_empty() && self.ctx.dialect(dialect).is_some();
         self.dialect_registered[i] = if r { 2 } else { 1 };
         r
+    }
+
+    fn visited(&self, op: OpId) -> bool {
+        let i = op.index() as usize;
+        self.dom_visited.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    fn mark_visited(&mut self, op: OpId) {
+        let i = op.index() as usize;
+        if i / 64 >= self.dom_visited.len() {
+            self.dom_visited.resize((i / 64 + 1).max(self.ctx.ops.len().div_ceil(64)), 0);
+        }
+        self.dom_visited[i / 64] |= 1 << (i % 64);
     }
 
     fn fail(&mut self, d: Diagnostic, op: Option<OpId>) -> bool {
@@ -201,6 +217,17 @@ impl Verifier<'_> {
             };
             if !ok {
                 return false;
+            }
+            // An op without regions has nothing between its entrance and exit visits: do both
+            // now (same order as going through the worklist, one step less per op).
+            if let Item::Op(op) = item {
+                if ctx.op_regions(op).is_empty() {
+                    if !self.verify_op_on_exit(op) {
+                        return false;
+                    }
+                    worklist.pop();
+                    continue;
+                }
             }
             match item {
                 Item::Block(b) => {
@@ -371,14 +398,16 @@ impl Verifier<'_> {
                 let ssa = DominanceInfo::has_ssa_dominance(ctx, r);
                 for &b in ctx.region_blocks(r) {
                     let reachable = dom.is_reachable(ctx, b);
-                    for (pos, o) in ctx.block_ops(b).enumerate() {
+                    for o in ctx.block_ops(b) {
                         if reachable {
                             for (i, &v) in ctx.operands(o).iter().enumerate() {
                                 // Fast paths for values defined in the same block (the common
                                 // case): an earlier op's result, or an argument of the block.
                                 let ok = match v {
+                                    // Ops of this block are visited in order: an op of the
+                                    // block is before `o` iff it was visited already.
                                     Value::Result { op: def, .. } if def != o && ctx.op(def).parent == Some(b) => {
-                                        !ssa || dom.position(ctx, def) < pos as u32
+                                        !ssa || self.visited(def)
                                     }
                                     Value::BlockArg { block, .. } if block == b => true,
                                     _ => dom.properly_dominates_value(ctx, v, o),
@@ -388,6 +417,7 @@ impl Verifier<'_> {
                                 }
                             }
                         }
+                        self.mark_visited(o);
                         if !ctx.op_regions(o).is_empty() && !ctx.op_has_trait(o, Traits::ISOLATED_FROM_ABOVE) {
                             worklist.push(o);
                         }

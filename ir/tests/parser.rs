@@ -1397,3 +1397,41 @@ fn mlir_invalid_test_cases() {
         );
     }
 }
+
+// ----- dialect body hooks -----
+
+/// `!hk.v<N>` canonicalizes the number (leading zeros dropped); `#hk.bad<...>` is rejected with
+/// an error at the offending byte.
+fn hk_type_body(body: &str, opaque: bool) -> Result<Option<String>, Vec<strata_ir::dialect::BodyError>> {
+    assert!(!opaque || !body.starts_with('v'), "bodies of the pretty form are passed as such");
+    let Some(n) = body.strip_prefix("v<").and_then(|b| b.strip_suffix('>')) else { return Ok(None) };
+    let v: u64 = n.trim().parse().map_err(|_| vec![strata_ir::dialect::BodyError { offset: Some(2), message: "expected integer".into() }])?;
+    Ok(Some(format!("v<{v}>")))
+}
+
+fn hk_attr_body(body: &str, _opaque: bool) -> Result<Option<String>, Vec<strata_ir::dialect::BodyError>> {
+    match body.find("bad") {
+        Some(i) => Err(vec![strata_ir::dialect::BodyError { offset: Some(i), message: "bad body".into() }]),
+        None => Ok(None),
+    }
+}
+
+#[test]
+fn dialect_body_hooks() {
+    let mut c = new_ctx();
+    c.register_dialect(Dialect::new("hk").type_body_hook(hk_type_body).attr_body_hook(hk_attr_body));
+    let a = ty(&mut c, "!hk.v<007>");
+    let b = ty(&mut c, "!hk.v<7>");
+    let d = ty(&mut c, "!hk<v<7>>");
+    assert_eq!(a, b);
+    assert_eq!(a, d);
+    let hk = c.sym("hk");
+    assert_eq!(*c.type_kind(a), TypeKind::Dialect { dialect: hk, body: "v<7>".into(), opaque: false });
+    assert!(parse_type_str(&mut c, "!hk.v<x>").is_err());
+    let ds = c.take_diagnostics();
+    let p = file_pos(&c, ds[0].loc).unwrap();
+    assert_eq!((p.col, ds[0].message.as_str()), (7, "expected integer"));
+    let src = "\"foo.op\"() {a = #hk.ok<1>,\n  b = #hk<x bad>} : () -> ()\n";
+    let errs = errors_with(&mut c, src);
+    assert_eq!(errs, vec!["2:13: bad body"]);
+}

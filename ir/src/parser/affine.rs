@@ -96,10 +96,6 @@ fn cst(e: &AffineExpr) -> Option<i64> {
     }
 }
 
-fn bin(e: AffineExpr) -> AffineExpr {
-    e
-}
-
 /// `x % c` for c != 0 (remainder has the sign of the dividend), `None` for c == 0.
 fn rem(a: i64, c: i64) -> Option<i64> {
     a.checked_rem(c).or(if c == -1 { Some(0) } else { None })
@@ -179,7 +175,7 @@ fn simplify_add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr {
                             return modulo(lhs, (**rlrhs).clone());
                         }
                     }
-                    _ => return bin(Add(Box::new(lhs), Box::new(rhs))),
+                    _ => return Add(Box::new(lhs), Box::new(rhs)),
                 }
             }
         }

@@ -117,7 +117,7 @@ impl<'s> Parser<'s> {
 
     fn parse_affine_expr(&mut self, ids: &Ids<'s>) -> ParseResult<AffineExpr> {
         self.enter()?;
-        let r = self.parse_affine_low(ids, None);
+        let r = self.parse_affine_low(ids);
         self.leave();
         r
     }
@@ -193,7 +193,7 @@ impl<'s> Parser<'s> {
     }
 
     /// MLIR's `parseAffineLowPrecOpExpr` (iterative form of the same left-associative grammar).
-    fn parse_affine_low(&mut self, ids: &Ids<'s>, _llhs: Option<()>) -> ParseResult<AffineExpr> {
+    fn parse_affine_low(&mut self, ids: &Ids<'s>) -> ParseResult<AffineExpr> {
         let mut acc: Option<(AffineExpr, Low)> = None;
         loop {
             let lhs = self.parse_affine_operand(ids, acc.is_some())?;

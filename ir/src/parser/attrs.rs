@@ -8,7 +8,6 @@ use super::{ParseResult, Parser, SourcePos};
 use crate::attributes::{storage_bytes, AffineExpr, AttrKind, Attribute, DenseData, FloatBits, Location, NamedAttribute};
 use crate::floatfmt;
 use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
-use crate::Failure;
 
 /// Largest dense payload the parser materializes (1 GiB).
 const MAX_DENSE_BYTES: u64 = 1 << 30;
@@ -299,10 +298,9 @@ impl<'s> Parser<'s> {
                 Some(a) => Ok(*a),
                 None => Err(self.wrong_token(format!("undefined symbol alias id '{name}'"))),
             },
-            ExtSym::Dialect { dialect, body, .. } => {
-                let dialect = self.ctx.sym(dialect);
-                let opaque = !super::types::prints_pretty(body);
-                Ok(self.ctx.intern_attr(AttrKind::Dialect { dialect, body: body.to_string(), opaque }))
+            ExtSym::Dialect { dialect, body, sym } => {
+                let (dialect, body, opaque) = self.dialect_symbol(true, dialect, body, sym)?;
+                Ok(self.ctx.intern_attr(AttrKind::Dialect { dialect, body, opaque }))
             }
         }
     }
@@ -987,20 +985,12 @@ impl<'s> Parser<'s> {
     pub(crate) fn attr_str(&self, a: Attribute) -> String {
         super::display::attr_str(self.ctx, a)
     }
-
-    /// Report an error at `pos` and return the failure (helper for closures).
-    #[allow(dead_code)]
-    pub(crate) fn fail_at(&mut self, pos: SourcePos, msg: &str) -> Failure {
-        self.error_at(pos, msg.to_string())
-    }
 }
 
 fn push_int(bytes: &mut Vec<u8>, v: i128, n: usize) {
     let le = v.to_le_bytes();
     let fill = if v < 0 { 0xff } else { 0 };
-    for i in 0..n {
-        bytes.push(if i < 16 { le[i] } else { fill });
-    }
+    bytes.extend(le.iter().copied().chain(std::iter::repeat(fill)).take(n));
 }
 
 fn hex_bytes(h: &str) -> Vec<u8> {

@@ -6,7 +6,7 @@
 //! custom syntax against [`OpAsmParser`], which mirrors MLIR's `OpAsmParser`.
 //!
 //! Architecture invariants:
-//! - Parsing never panics on user input. Every error is a [`Diagnostic`](crate::Diagnostic) in the
+//! - Parsing never panics on user input. Every error is a [`Diagnostic`](crate::diagnostics::Diagnostic) in the
 //!   context located at `file:line:col` of the offending token, and the result is
 //!   `Err(Failure)`. Nesting deeper than [`MAX_NESTING`] levels is an error, not a stack overflow.
 //! - Messages follow MLIR's wording, so `expected-error` annotations written for mlir-opt match.
@@ -15,6 +15,18 @@
 //! - Values are scoped per region of an `IsolatedFromAbove` op (or a region parsed with name
 //!   shadowing): values defined outside are not visible inside. Unregistered ops are never
 //!   isolated.
+//! - Dialect types and attributes keep their body text; the dialect's body hook
+//!   ([`Dialect::attr_body`](crate::dialect::Dialect::attr_body),
+//!   [`Dialect::type_body`](crate::dialect::Dialect::type_body)) may canonicalize or reject it,
+//!   and the `opaque` flag is set from MLIR's printing rule, so `!d<x>` and `!d.x` are one type.
+//! - An operation without `loc(...)` is located at its name token (`"foo.op"` / `foo.op`), as
+//!   mlir-opt does.
+//!
+//! Not supported (reported as errors or documented approximations): `sparse<...>` and
+//! `distinct[...]<...>` attributes; a `: type` after a dialect attribute; `symbol(%x)` and SSA
+//! operands inside affine expressions (affine op syntax); the line-only location
+//! `loc("file":3)` is stored with column 0; string attributes whose escapes produce invalid
+//! UTF-8 are stored lossily; integer literals must fit in 128 bits.
 
 mod affine_parse;
 pub mod affine;

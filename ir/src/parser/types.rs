@@ -1,7 +1,7 @@
 //! Builtin types (MLIR's `TypeParser.cpp`) and the shared scanning of dialect symbols
 //! (`!dialect.ident<...>`, `#dialect<...>`).
 
-use super::lexer::{scan_string, TokKind, Token};
+use super::lexer::{scan_string, TokKind};
 use super::{ParseResult, Parser};
 use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 
@@ -11,7 +11,8 @@ const MAX_INT_WIDTH: u32 = (1 << 24) - 1;
 /// A parsed `!`/`#` identifier: an alias reference or a dialect symbol.
 pub(crate) enum ExtSym<'s> {
     Alias(&'s str),
-    Dialect { dialect: &'s str, body: &'s str, opaque: bool },
+    /// `body` is a slice of the source; `sym` is the position of the `!`/`#` token.
+    Dialect { dialect: &'s str, body: &'s str, sym: super::SourcePos },
 }
 
 /// Whether a dialect symbol body prints in the pretty form `!dialect.body` (MLIR's
@@ -506,10 +507,9 @@ impl<'s> Parser<'s> {
                 Some(t) => Ok(*t),
                 None => Err(self.wrong_token(format!("undefined symbol alias id '{name}'"))),
             },
-            ExtSym::Dialect { dialect, body, .. } => {
-                let dialect = self.ctx.sym(dialect);
-                let opaque = !prints_pretty(body);
-                Ok(self.ctx.intern_type(TypeKind::Dialect { dialect, body: body.to_string(), opaque }))
+            ExtSym::Dialect { dialect, body, sym } => {
+                let (dialect, body, opaque) = self.dialect_symbol(false, dialect, body, sym)?;
+                Ok(self.ctx.intern_type(TypeKind::Dialect { dialect, body, opaque }))
             }
         }
     }
@@ -533,12 +533,51 @@ impl<'s> Parser<'s> {
         if !is_pretty {
             let (start, end) = self.scan_dialect_body()?;
             let body = self.src.get(start + 1..end - 1).unwrap_or("");
-            return Ok(ExtSym::Dialect { dialect, body, opaque: true });
+            return Ok(ExtSym::Dialect { dialect, body, sym: t.pos });
         }
         let data_start = t.start() + 1 + dialect.len() + 1;
         let end = if has_trailing { self.scan_dialect_body()?.1 } else { t.end() };
         let body = self.src.get(data_start.min(end)..end).unwrap_or("");
-        Ok(ExtSym::Dialect { dialect, body, opaque: false })
+        Ok(ExtSym::Dialect { dialect, body, sym: t.pos })
+    }
+
+    /// Finish a dialect type or attribute: let the dialect's body hook
+    /// ([`Dialect::attr_body`](crate::dialect::Dialect::attr_body) /
+    /// [`Dialect::type_body`](crate::dialect::Dialect::type_body)) check the body and give its
+    /// canonical text, then set the form flag from MLIR's printing rule ([`prints_pretty`]).
+    pub(crate) fn dialect_symbol(
+        &mut self,
+        is_attr: bool,
+        dialect: &'s str,
+        body: &'s str,
+        sym: super::SourcePos,
+    ) -> ParseResult<(crate::Symbol, String, bool)> {
+        let hook = self.ctx.dialect(dialect).and_then(|d| if is_attr { d.attr_body } else { d.type_body });
+        let mut text = body.to_string();
+        if let Some(hook) = hook {
+            match hook(body, !prints_pretty(body)) {
+                Ok(Some(canon)) => text = canon,
+                Ok(None) => {}
+                Err(errs) => {
+                    // Byte offsets are relative to the body, which is a slice of the source.
+                    let body_start = (body.as_ptr() as usize).wrapping_sub(self.src.as_ptr() as usize);
+                    let n = errs.len();
+                    for e in errs {
+                        let pos = match e.offset {
+                            Some(o) if body_start <= self.src.len() && o <= body.len() => self.lex.pos_of(body_start + o),
+                            _ => sym,
+                        };
+                        self.error_at(pos, e.message);
+                    }
+                    if n == 0 {
+                        self.error_at(sym, format!("invalid '{dialect}' dialect symbol"));
+                    }
+                    return Err(crate::Failure);
+                }
+            }
+        }
+        let opaque = !prints_pretty(&text);
+        Ok((self.ctx.sym(dialect), text, opaque))
     }
 
     /// Skip a balanced `<...>` starting at the current `<` token (MLIR's
@@ -557,11 +596,8 @@ impl<'s> Parser<'s> {
             match c {
                 0 => return Err(self.punct_error(&stack)),
                 b'<' | b'[' | b'(' | b'{' => stack.push(c),
-                b'-' => {
-                    if b.get(i) == Some(&b'>') {
-                        i += 1;
-                    }
-                }
+                // `->` is one token: its `>` closes nothing.
+                b'-' if b.get(i) == Some(&b'>') => i += 1,
                 b'>' | b']' | b')' | b'}' => {
                     let open = match c {
                         b'>' => b'<',
@@ -596,11 +632,5 @@ impl<'s> Parser<'s> {
             Some(&c) => self.error_here(format!("unbalanced '{}' character in pretty dialect name", c as char)),
             None => self.error_here("unexpected nul or EOF in pretty dialect name"),
         }
-    }
-
-    /// Whether `t` spells an integer type keyword (`i32`, `si8`, `ui1`).
-    #[allow(dead_code)]
-    pub(crate) fn is_int_type_token(&self, t: &Token) -> bool {
-        matches!(classify(self.text(t)), Some(Kw::Int(..)) | Some(Kw::BadWidth))
     }
 }

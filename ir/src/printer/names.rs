@@ -205,7 +205,8 @@ pub(crate) fn push_u32(out: &mut String, n: u32) {
     }
     out.reserve(buf.len() - i);
     for &c in &buf[i..] {
-        out.push(c as char);
+        // `& 0x7f`: lets the compiler see a one-byte char (no UTF-8 encoding branch).
+        out.push((c & 0x7f) as char);
     }
 }
 

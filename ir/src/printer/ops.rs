@@ -280,7 +280,16 @@ impl OpAsmPrinter<'_> {
     pub(crate) fn print_generic_real(&mut self, op: OpId) {
         let ctx = self.ctx;
         let d = ctx.op(op);
-        write_escaped_quoted(&mut self.out, ctx.op_name_str(d.name));
+        let ni = d.name.0 as usize;
+        if ni >= self.quoted_names.len() {
+            self.quoted_names.resize(ni + 1, None);
+        }
+        let quoted = self.quoted_names[ni].get_or_insert_with(|| {
+            let mut s = String::new();
+            write_escaped_quoted(&mut s, ctx.op_name_str(d.name));
+            s.into()
+        });
+        self.out.push_str(quoted);
         self.out.push('(');
         for (i, v) in d.operands.iter().enumerate() {
             if i > 0 {
