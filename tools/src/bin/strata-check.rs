@@ -3,6 +3,10 @@
 //! Usage: `strata-check [options] <check-file> [--input-file <input>]`;
 //! see `strata-check --help` and [`strata_tools::filecheck`].
 
+/// mimalloc: the IR is many small allocations; a fast allocator matters for throughput.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::io::{self, Write};
 
 fn main() {
