@@ -53,7 +53,6 @@ pub mod npy;
 pub mod print;
 pub mod tensor;
 
-mod bigint;
 
 pub use element::{round_to, wrap_int, wrap_signed, wrap_unsigned, Element, ElementType, StorageKind};
 pub use format::{format_mlir_float, format_mlir_float_bits, parse_mlir_float};
