@@ -91,6 +91,13 @@ impl Context {
         ctx
     }
 
+    /// Reserve arena room for about `ops` more operations (and one location attribute each),
+    /// so parsing a large file does not repeatedly reallocate and copy the arenas.
+    pub(crate) fn reserve_for_ops(&mut self, ops: usize) {
+        self.ops.reserve(ops);
+        self.attrs.reserve(ops);
+    }
+
     // ----- strings -----
 
     /// Intern a string.

@@ -204,12 +204,20 @@ impl Context {
 
     /// Create a detached operation. Regions in `state` become owned by it. Attributes the op's
     /// definition declares inherent are moved to the properties.
-    pub fn create_op(&mut self, state: OperationState) -> OpId {
+    pub fn create_op(&mut self, mut state: OperationState) -> OpId {
+        let result_types = std::mem::take(&mut state.result_types);
+        self.create_op_with_results(state, &result_types)
+    }
+
+    /// [`Context::create_op`] with the result types given separately (`state.result_types` must
+    /// be empty), so callers can keep them in a reused buffer.
+    pub(crate) fn create_op_with_results(&mut self, state: OperationState, result_types: &[Type]) -> OpId {
+        debug_assert!(state.result_types.is_empty());
         let id = OpId(self.ops.len() as u32);
         let OperationState {
             name,
             operands,
-            result_types,
+            result_types: _,
             mut properties,
             mut attributes,
             successors,

@@ -630,9 +630,9 @@ impl<'s> Parser<'s> {
     fn dense_hex(&mut self, loc: SourcePos, ty: Type, elt: Type, num: u64, h: &Token) -> ParseResult<Attribute> {
         let text = self.text(h);
         let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
-        let data = match inner.strip_prefix("0x") {
-            Some(hex) if hex.len() % 2 == 0 && hex.bytes().all(|c| c.is_ascii_hexdigit()) => hex_bytes(hex),
-            _ => return Err(self.error_at(h.pos, "expected string containing hex digits starting with `0x`")),
+        let data = match inner.strip_prefix("0x").and_then(|hex| decode_hex(hex.as_bytes())) {
+            Some(data) => data,
+            None => return Err(self.error_at(h.pos, "expected string containing hex digits starting with `0x`")),
         };
         let esize = storage_bytes(self.ctx, elt);
         let is_i1 = matches!(self.ctx.type_kind(elt), TypeKind::Integer { width: 1, .. });
@@ -993,10 +993,46 @@ fn push_int(bytes: &mut Vec<u8>, v: i128, n: usize) {
     bytes.extend(le.iter().copied().chain(std::iter::repeat(fill)).take(n));
 }
 
-fn hex_bytes(h: &str) -> Vec<u8> {
-    let b = h.as_bytes();
-    let v = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
-    b.chunks_exact(2).map(|c| (v(c[0]) << 4) | v(c[1])).collect()
+/// The byte spelled by two hex digits, indexed by the digits as a little-endian `u16`
+/// (first digit in the low byte); 0x100 if either is not a hex digit.
+static HEX_PAIR_VALUE: [u16; 65536] = {
+    const fn digit(c: u8) -> u16 {
+        match c {
+            b'0'..=b'9' => (c - b'0') as u16,
+            b'a'..=b'f' => (c - b'a' + 10) as u16,
+            b'A'..=b'F' => (c - b'A' + 10) as u16,
+            _ => 0x100,
+        }
+    }
+    let mut t = [0x100u16; 65536];
+    let mut i = 0;
+    while i < 65536 {
+        let (hi, lo) = (digit((i & 0xFF) as u8), digit((i >> 8) as u8));
+        if hi < 16 && lo < 16 {
+            t[i] = (hi << 4) | lo;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Decode hex digits (an even number of them) into bytes in one pass; `None` if the length is
+/// odd or a character is not a hex digit.
+fn decode_hex(h: &[u8]) -> Option<Vec<u8>> {
+    if h.len() % 2 != 0 {
+        return None;
+    }
+    let mut out = vec![0u8; h.len() / 2];
+    let mut bad = 0u16;
+    for (o, c) in out.iter_mut().zip(h.chunks_exact(2)) {
+        let v = HEX_PAIR_VALUE[u16::from_le_bytes([c[0], c[1]]) as usize];
+        bad |= v;
+        *o = v as u8;
+    }
+    if bad & 0x100 != 0 {
+        return None;
+    }
+    Some(out)
 }
 
 /// Make dense storage canonical: a splat (one stored element) when all elements are equal, as
@@ -1031,5 +1067,15 @@ mod unit {
         assert_eq!(build_int(128, sl, false, false, u128::MAX), Some(-1));
         assert_eq!(parse_uint("0x00000000000000000000000000000000000000FF"), Some(255));
         assert_eq!(parse_uint("340282366920938463463374607431768211456"), None);
+    }
+
+    #[test]
+    fn hex_decoding() {
+        assert_eq!(decode_hex(b"00fFa5"), Some(vec![0x00, 0xff, 0xa5]));
+        assert_eq!(decode_hex(b""), Some(vec![]));
+        assert_eq!(decode_hex(b"abc"), None);
+        assert_eq!(decode_hex(b"0g"), None);
+        assert_eq!(decode_hex(b"g0"), None);
+        assert_eq!(decode_hex(b"12 4"), None);
     }
 }

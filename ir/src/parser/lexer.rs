@@ -86,6 +86,33 @@ pub(crate) struct Lexer<'s> {
     pub error: Option<(SourcePos, &'static str)>,
 }
 
+/// Bytes that end the fast scan of a string literal: `"`, `\\` and the line breaks
+/// `\n`, `\v`, `\f` that are invalid inside one.
+static STRING_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'\n' as usize] = true;
+    t[0x0b] = true;
+    t[0x0c] = true;
+    t
+};
+
+/// Whether any byte of `w` may end the fast scan of a string: a `"`, a `\\` or a byte below
+/// 0x0d (which includes the line breaks; the byte loop then decides exactly).
+#[inline]
+fn may_stop_string(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    #[inline]
+    fn has_less(v: u64, n: u8) -> u64 {
+        v.wrapping_sub(ONES * n as u64) & !v & HIGH
+    }
+    let q = w ^ (ONES * b'"' as u64);
+    let b = w ^ (ONES * b'\\' as u64);
+    (has_less(q, 1) | has_less(b, 1) | has_less(w, 0x0d)) != 0
+}
+
 #[inline]
 fn is_alpha(c: u8) -> bool {
     c.is_ascii_alphabetic()
@@ -126,18 +153,30 @@ impl<'s> Lexer<'s> {
                 }
             }
         } else {
+            let mut crossed = false;
             for i in to..self.pos {
                 if self.src[i] == b'\n' {
                     self.line -= 1;
+                    crossed = true;
                 }
             }
-            let mut ls = to;
-            while ls > 0 && self.src[ls - 1] != b'\n' {
-                ls -= 1;
+            // Moving back within the current line keeps its start (lines can be megabytes long).
+            if crossed || to < self.line_start {
+                let mut ls = to;
+                while ls > 0 && self.src[ls - 1] != b'\n' {
+                    ls -= 1;
+                }
+                self.line_start = ls;
             }
-            self.line_start = ls;
         }
         self.pos = to;
+    }
+
+    /// Move forward to byte offset `to` on the current line (no line break before `to`).
+    #[inline]
+    pub fn skip_on_line(&mut self, to: usize) {
+        debug_assert!(to >= self.pos && !self.src[self.pos..to].contains(&b'\n'));
+        self.pos = to.min(self.src.len());
     }
 
     /// The position of an arbitrary byte offset (scans from the current position).
@@ -188,28 +227,35 @@ impl<'s> Lexer<'s> {
 
     /// Lex the next token.
     pub fn next_token(&mut self) -> Token {
-        loop {
-            let start = self.pos;
-            let Some(&c) = self.src.get(start) else {
-                return self.tok(TokKind::Eof, start);
+        let src = self.src;
+        let mut i = self.pos;
+        // Skip whitespace and `//` comments with a local cursor.
+        let c = loop {
+            let Some(&c) = src.get(i) else {
+                self.pos = i;
+                return self.tok(TokKind::Eof, i);
             };
-            self.pos += 1;
-            let k = match c {
-                b' ' | b'\t' | b'\r' | 0 => continue,
+            match c {
+                b' ' | b'\t' | b'\r' | 0 => i += 1,
                 b'\n' => {
+                    i += 1;
                     self.line += 1;
-                    self.line_start = self.pos;
-                    continue;
+                    self.line_start = i;
                 }
-                b'/' => {
-                    if self.peek(self.pos) == b'/' {
-                        while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
-                            self.pos += 1;
-                        }
-                        continue;
+                b'/' if src.get(i + 1) == Some(&b'/') => {
+                    i += 2;
+                    while i < src.len() && src[i] != b'\n' {
+                        i += 1;
                     }
-                    return self.error_tok(start, start, "unexpected character");
                 }
+                _ => break c,
+            }
+        };
+        let start = i;
+        self.pos = i + 1;
+        {
+            let k = match c {
+                b'/' => return self.error_tok(start, start, "unexpected character"),
                 b':' => TokKind::Colon,
                 b',' => TokKind::Comma,
                 b'(' => TokKind::LParen,
@@ -263,23 +309,29 @@ impl<'s> Lexer<'s> {
                 b'!' => return self.lex_prefixed(start, TokKind::BangIdent, "invalid type identifier"),
                 b'0'..=b'9' => return self.lex_number(start),
                 c if is_alpha(c) || c == b'_' => {
-                    while self.pos < self.src.len() && is_ident_cont(self.src[self.pos]) {
-                        self.pos += 1;
+                    let mut j = start + 1;
+                    while j < src.len() && is_ident_cont(src[j]) {
+                        j += 1;
                     }
+                    self.pos = j;
                     TokKind::BareIdent
                 }
                 _ => return self.error_tok(start, start, "unexpected character"),
             };
-            return self.tok(k, start);
+            self.tok(k, start)
         }
     }
 
+    #[inline]
     fn lex_prefixed(&mut self, start: usize, kind: TokKind, err: &'static str) -> Token {
         let c = self.peek(self.pos);
         if c.is_ascii_digit() {
-            while self.peek(self.pos).is_ascii_digit() {
-                self.pos += 1;
+            let src = self.src;
+            let mut j = self.pos + 1;
+            while j < src.len() && src[j].is_ascii_digit() {
+                j += 1;
             }
+            self.pos = j;
         } else if is_alpha(c) || is_suffix_punct(c) {
             loop {
                 self.pos += 1;
@@ -316,31 +368,47 @@ impl<'s> Lexer<'s> {
 
     /// Lex a string whose opening quote is just before `self.pos`.
     fn lex_string(&mut self, start: usize) -> Token {
+        let src = self.src;
+        let mut i = self.pos;
         loop {
-            let Some(&c) = self.src.get(self.pos) else {
-                let at = self.pos;
-                return self.error_tok(start, at, "expected '\"' in string literal");
+            // Ordinary characters eight at a time (long hex blobs), then one at a time; stop at a
+            // quote, backslash or line break.
+            while let Some(w) = src.get(i..i + 8) {
+                let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+                if may_stop_string(w) {
+                    break;
+                }
+                i += 8;
+            }
+            while i < src.len() && !STRING_STOP[src[i] as usize] {
+                i += 1;
+            }
+            let Some(&c) = src.get(i) else {
+                self.pos = i;
+                return self.error_tok(start, i, "expected '\"' in string literal");
             };
-            self.pos += 1;
+            i += 1;
             match c {
-                b'"' => return self.tok(TokKind::String, start),
-                b'\n' | 0x0b | 0x0c => {
-                    let at = self.pos - 1;
-                    self.pos -= 1;
-                    return self.error_tok(start, at, "expected '\"' in string literal");
+                b'"' => {
+                    self.pos = i;
+                    return self.tok(TokKind::String, start);
                 }
                 b'\\' => {
-                    let n = self.peek(self.pos);
+                    let n = src.get(i).copied().unwrap_or(0);
                     if n == b'"' || n == b'\\' || n == b'n' || n == b't' {
-                        self.pos += 1;
-                    } else if n.is_ascii_hexdigit() && self.peek(self.pos + 1).is_ascii_hexdigit() {
-                        self.pos += 2;
+                        i += 1;
+                    } else if n.is_ascii_hexdigit() && src.get(i + 1).is_some_and(|c| c.is_ascii_hexdigit()) {
+                        i += 2;
                     } else {
-                        let at = self.pos - 1;
-                        return self.error_tok(start, at, "unknown escape in string literal");
+                        self.pos = i;
+                        return self.error_tok(start, i - 1, "unknown escape in string literal");
                     }
                 }
-                _ => {}
+                _ => {
+                    // b'\n' | 0x0b | 0x0c
+                    self.pos = i - 1;
+                    return self.error_tok(start, i - 1, "expected '\"' in string literal");
+                }
             }
         }
     }
@@ -482,6 +550,26 @@ mod tests {
         assert_eq!(kinds("4x8xf32"), vec![(Integer, "4".into()), (BareIdent, "x8xf32".into())]);
         assert_eq!(kinds("1e5"), vec![(Integer, "1".into()), (BareIdent, "e5".into())]);
         assert_eq!(kinds("1.e5"), vec![(Float, "1.e5".into())]);
+    }
+
+    #[test]
+    fn long_strings_stop_at_every_offset() {
+        // The word-at-a-time scan must find a quote, escape or line break at any position.
+        for at in 0..20 {
+            let body = "A".repeat(at);
+            let src = format!("\"{body}\" x");
+            assert_eq!(kinds(&src), vec![(TokKind::String, format!("\"{body}\"")), (TokKind::BareIdent, "x".into())]);
+            let src = format!("\"{body}\\\"B\"");
+            assert_eq!(kinds(&src), vec![(TokKind::String, src.clone())]);
+            let src = format!("\"{body}\nB\"");
+            assert_eq!(kinds(&src)[0].0, TokKind::Error);
+            let mut l = Lexer::new(&src);
+            l.next_token();
+            assert_eq!(l.error.unwrap().0.offset as usize, at + 1);
+        }
+        assert!(!may_stop_string(u64::from_le_bytes(*b"0123ABCD")));
+        assert!(may_stop_string(u64::from_le_bytes(*b"0123AB\x0bD")));
+        assert!(may_stop_string(u64::from_le_bytes([0xff, 0xfe, b'"', 0x80, 0x41, 0x41, 0x41, 0x41])));
     }
 
     #[test]

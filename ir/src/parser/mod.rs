@@ -88,8 +88,22 @@ pub fn parse_source(ctx: &mut Context, config: &ParserConfig, text: &str) -> Res
     if !ctx.sources.contains_key(&config.file_name) {
         ctx.sources.insert(config.file_name.clone(), text.into());
     }
+    ctx.reserve_for_ops(estimate_ops(text.as_bytes()));
     let mut p = Parser::new(ctx, text, &config.file_name, config.line_offset, config.col_offset_first_line);
     p.parse_file()
+}
+
+/// About how many operations `text` holds, to size the arenas once instead of growing them:
+/// operations are mostly one per line, and the line density of the first 64 KiB is
+/// extrapolated (counting every line of a large file would cost more than it saves).
+fn estimate_ops(text: &[u8]) -> usize {
+    const SAMPLE: usize = 1 << 16;
+    let sample = &text[..text.len().min(SAMPLE)];
+    let lines = sample.iter().fold(0usize, |n, &c| n + (c == b'\n') as usize) + 1;
+    if text.len() <= SAMPLE {
+        return lines;
+    }
+    (text.len() / SAMPLE).saturating_mul(lines).min(text.len() / 16)
 }
 
 /// Parse a single type from a string (errors are located in a pseudo-file `<string>`).
@@ -148,18 +162,35 @@ pub(crate) struct ValueEntry {
 pub(crate) struct IsolatedScope<'s> {
     numeric: Vec<Option<ValueEntry>>,
     named: FxMap<(&'s str, u32), ValueEntry>,
+    /// Whether some `%123` name with result number 0 lives in `named` (outside the window).
+    numeric_in_named: bool,
     pub defs: Vec<Vec<(&'s str, u32)>>,
+    /// Per nested region, like `defs`: the `%123` names it defined that live in `numeric`.
+    pub num_defs: Vec<Vec<u32>>,
     pub forward: usize,
 }
 
 /// The number of a `%123` name (no leading zeros), if it is one.
 #[inline]
 fn numeric_name(name: &str) -> Option<usize> {
-    let d = name.as_bytes().get(1..)?;
-    if d.is_empty() || d.len() > 9 || (d[0] == b'0' && d.len() > 1) || !d.iter().all(|c| c.is_ascii_digit()) {
+    let b = name.as_bytes();
+    let n = b.len();
+    if n < 2 || n > 10 {
         return None;
     }
-    Some(d.iter().fold(0usize, |a, &c| a * 10 + (c - b'0') as usize))
+    let d0 = b[1].wrapping_sub(b'0');
+    if d0 > 9 || (d0 == 0 && n > 2) {
+        return None;
+    }
+    let mut v = d0 as usize;
+    for &c in &b[2..] {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        v = v * 10 + d as usize;
+    }
+    Some(v)
 }
 
 impl<'s> IsolatedScope<'s> {
@@ -170,7 +201,13 @@ impl<'s> IsolatedScope<'s> {
                 if let Some(Some(e)) = self.numeric.get(n) {
                     return Some(*e);
                 }
+                if !self.numeric_in_named {
+                    return None;
+                }
             }
+        }
+        if self.named.is_empty() {
+            return None;
         }
         self.named.get(&(name, number)).copied()
     }
@@ -179,19 +216,74 @@ impl<'s> IsolatedScope<'s> {
     pub fn insert(&mut self, name: &'s str, number: u32, e: ValueEntry) {
         if number == 0 {
             if let Some(n) = numeric_name(name) {
-                if n < self.numeric.len() {
-                    if self.numeric[n].is_some() || self.named.is_empty() || !self.named.contains_key(&(name, 0)) {
-                        self.numeric[n] = Some(e);
-                        return;
-                    }
-                } else if n < self.numeric.len() + 4096 && (self.named.is_empty() || !self.named.contains_key(&(name, 0))) {
-                    self.numeric.resize(n + 1, None);
-                    self.numeric[n] = Some(e);
-                    return;
-                }
+                self.insert_numeric(n, name, e);
+                return;
             }
         }
         self.named.insert((name, number), e);
+    }
+
+    /// Insert `%n` (result number 0), whose number `n` was computed by [`numeric_name`].
+    #[inline]
+    fn insert_numeric(&mut self, n: usize, name: &'s str, e: ValueEntry) {
+        let len = self.numeric.len();
+        let not_named = !self.numeric_in_named || !self.named.contains_key(&(name, 0));
+        if n < len {
+            if self.numeric[n].is_some() || not_named {
+                self.numeric[n] = Some(e);
+                return;
+            }
+        } else if n < len + 4096 && not_named {
+            if n == len {
+                self.numeric.push(Some(e));
+            } else {
+                self.numeric.resize(n, None);
+                self.numeric.push(Some(e));
+            }
+            return;
+        }
+        self.numeric_in_named = true;
+        self.named.insert((name, 0), e);
+    }
+
+    /// Look up `name#number` and, if it is not bound, bind it to `e` and record it as defined
+    /// by the innermost region (one name parse). Returns the previous binding if there was one
+    /// (then nothing is inserted or recorded).
+    #[inline]
+    pub fn define(&mut self, name: &'s str, number: u32, e: ValueEntry) -> Option<ValueEntry> {
+        if number == 0 {
+            if let Some(n) = numeric_name(name) {
+                if let Some(Some(old)) = self.numeric.get(n) {
+                    return Some(*old);
+                }
+                if self.numeric_in_named {
+                    if let Some(old) = self.named.get(&(name, 0)) {
+                        return Some(*old);
+                    }
+                }
+                self.insert_numeric(n, name, e);
+                if self.defs.len() > 1 {
+                    if matches!(self.numeric.get(n), Some(Some(_))) {
+                        if let Some(d) = self.num_defs.last_mut() {
+                            d.push(n as u32);
+                        }
+                    } else if let Some(d) = self.defs.last_mut() {
+                        d.push((name, 0));
+                    }
+                }
+                return None;
+            }
+        }
+        if let Some(old) = self.named.get(&(name, number)) {
+            return Some(*old);
+        }
+        self.named.insert((name, number), e);
+        if self.defs.len() > 1 {
+            if let Some(d) = self.defs.last_mut() {
+                d.push((name, number));
+            }
+        }
+        None
     }
 
     #[inline]
@@ -204,7 +296,9 @@ impl<'s> IsolatedScope<'s> {
                 }
             }
         }
-        self.named.remove(&(name, number));
+        if !self.named.is_empty() {
+            self.named.remove(&(name, number));
+        }
     }
 
     /// All entries (unordered).
@@ -268,6 +362,10 @@ pub(crate) struct Parser<'s> {
     pub(crate) prev_end: usize,
     /// Reused operand buffer of generic ops.
     pub(crate) scratch_operands: Vec<UnresolvedOperand>,
+    /// Reused result-name buffer of operations.
+    pub(crate) scratch_results: Vec<ResultRecord<'s>>,
+    /// Reused result-type buffer of generic ops.
+    pub(crate) scratch_types: Vec<Type>,
 }
 
 #[inline(never)]
@@ -304,6 +402,8 @@ impl<'s> Parser<'s> {
             placeholder_name: None,
             op_name_cache: FxMap::default(),
             scratch_operands: Vec::new(),
+            scratch_results: Vec::new(),
+            scratch_types: Vec::new(),
             fn_type_cache: Vec::new(),
             simple_type_cache: FxMap::default(),
             prev_end: 0,

@@ -211,8 +211,11 @@ impl<'s> Parser<'s> {
     pub(crate) fn push_scope(&mut self, isolated: bool) {
         self.block_scopes.push(BlockScope::default());
         match self.scopes.last_mut() {
-            Some(s) if !isolated => s.defs.push(Vec::new()),
-            _ => self.scopes.push(IsolatedScope { defs: vec![Vec::new()], ..Default::default() }),
+            Some(s) if !isolated => {
+                s.defs.push(Vec::new());
+                s.num_defs.push(Vec::new());
+            }
+            _ => self.scopes.push(IsolatedScope { defs: vec![Vec::new()], num_defs: vec![Vec::new()], ..Default::default() }),
         }
     }
 
@@ -232,6 +235,13 @@ impl<'s> Parser<'s> {
             if let Some(defs) = scope.defs.pop() {
                 for (n, k) in defs {
                     scope.remove(n, k);
+                }
+            }
+            if let Some(defs) = scope.num_defs.pop() {
+                for n in defs {
+                    if let Some(slot) = scope.numeric.get_mut(n as usize) {
+                        *slot = None;
+                    }
                 }
             }
             return Ok(());
@@ -303,7 +313,11 @@ impl<'s> Parser<'s> {
     pub(crate) fn add_definition(&mut self, name: &'s str, number: u32, pos: SourcePos, value: Value) -> ParseResult<()> {
         let Some(scope) = self.scopes.last_mut() else { return Err(Failure) };
         let key = (name, number);
-        match scope.get(name, number) {
+        let entry = ValueEntry { value, pos, forward: false };
+        let Some(prev) = scope.define(name, number, entry) else {
+            return Ok(());
+        };
+        match Some(prev) {
             Some(e) if !e.forward => {
                 return Err(self.error_at_with_note(
                     pos,
@@ -334,7 +348,7 @@ impl<'s> Parser<'s> {
             None => {}
         }
         if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(name, number, ValueEntry { value, pos, forward: false });
+            scope.insert(name, number, entry);
             if let Some(d) = scope.defs.last_mut() {
                 d.push(key);
             }
@@ -415,7 +429,19 @@ impl<'s> Parser<'s> {
     /// Parse one operation and append it to `block` (MLIR's `parseOperation`).
     pub(crate) fn parse_operation(&mut self, block: BlockId) -> ParseResult<OpId> {
         let start = self.tok.pos;
-        let mut results: Vec<ResultRecord<'s>> = Vec::new();
+        let mut results: Vec<ResultRecord<'s>> = std::mem::take(&mut self.scratch_results);
+        results.clear();
+        let r = self.parse_operation_with(block, start, &mut results);
+        self.scratch_results = results;
+        r
+    }
+
+    fn parse_operation_with(
+        &mut self,
+        block: BlockId,
+        start: SourcePos,
+        results: &mut Vec<ResultRecord<'s>>,
+    ) -> ParseResult<OpId> {
         let mut num_expected = 0u32;
         if self.is(TokKind::PercentIdent) {
             loop {
@@ -444,7 +470,7 @@ impl<'s> Parser<'s> {
             self.expect(TokKind::Equal, "expected '=' after SSA name")?;
         }
         let op = match self.tok.kind {
-            TokKind::BareIdent => self.parse_custom_operation(block, &results, num_expected)?,
+            TokKind::BareIdent => self.parse_custom_operation(block, results, num_expected)?,
             TokKind::String => self.parse_generic_operation(block)?,
             _ => return Err(self.wrong_token("expected operation name in quotes")),
         };
@@ -460,7 +486,8 @@ impl<'s> Parser<'s> {
                 ));
             }
             let mut i = 0u32;
-            for r in &results {
+            for j in 0..results.len() {
+                let r = results[j];
                 for sub in 0..r.count {
                     self.add_definition(r.name, sub, r.pos, Value::Result { op, index: i })?;
                     i += 1;
@@ -470,8 +497,12 @@ impl<'s> Parser<'s> {
         Ok(op)
     }
 
-    fn parse_generic_operation(&mut self, block: BlockId) -> ParseResult<OpId> {
-        let name_tok = self.tok;
+    /// Validate and intern the quoted name of a generic op (first occurrence of a spelling).
+    #[cold]
+    fn generic_op_name_slow(
+        &mut self,
+        name_tok: super::lexer::Token,
+    ) -> ParseResult<(crate::OpName, Option<std::rc::Rc<crate::dialect::OpInfo>>)> {
         let name = self.string_value(&name_tok);
         if name.is_empty() {
             return Err(self.error_here("empty operation name is invalid"));
@@ -480,14 +511,7 @@ impl<'s> Parser<'s> {
             return Err(self.error_here("null character not allowed in operation name"));
         }
         let key = self.text(&name_tok);
-        let op_name = match self.op_name_cache.get(key) {
-            Some(n) => *n,
-            None => {
-                let n = self.ctx.op_name(&name);
-                self.op_name_cache.insert(key, n);
-                n
-            }
-        };
+        let op_name = self.ctx.op_name(&name);
         let info = self.ctx.op_info(op_name).cloned();
         if info.is_none() && !self.ctx.allow_unregistered {
             let dialect = name.split('.').next().unwrap_or("");
@@ -502,6 +526,18 @@ impl<'s> Parser<'s> {
             };
             return Err(self.error_here(msg));
         }
+        self.op_name_cache.insert(key, op_name);
+        Ok((op_name, info))
+    }
+
+    fn parse_generic_operation(&mut self, block: BlockId) -> ParseResult<OpId> {
+        let name_tok = self.tok;
+        let key = self.text(&name_tok);
+        // A spelling seen before was validated then (and registration cannot change mid-parse).
+        let (op_name, info) = match self.op_name_cache.get(key) {
+            Some(n) => (*n, self.ctx.op_info(*n).cloned()),
+            None => self.generic_op_name_slow(name_tok)?,
+        };
         let loc = self.loc_at(name_tok.pos);
         self.advance();
         let mut st = OperationState::new(op_name, loc);
@@ -562,11 +598,17 @@ impl<'s> Parser<'s> {
         let type_pos = self.tok.pos;
         self.expect(TokKind::Colon, "expected ':' followed by operation type")?;
         let fty = self.parse_type()?;
-        let (n_inputs, results) = match self.ctx.type_kind(fty) {
-            TypeKind::Function { inputs, results } => (inputs.len(), results.clone()),
+        // Inputs then results of the function type, in a reused buffer.
+        let mut sig_types = std::mem::take(&mut self.scratch_types);
+        sig_types.clear();
+        let n_inputs = match self.ctx.type_kind(fty) {
+            TypeKind::Function { inputs, results } => {
+                sig_types.extend_from_slice(inputs);
+                sig_types.extend_from_slice(results);
+                inputs.len()
+            }
             _ => return Err(self.error_at(type_pos, "expected function type")),
         };
-        st.result_types = results;
         if n_inputs != operands.len() {
             let plural = if operands.len() == 1 { "" } else { "s" };
             return Err(self.error_at(
@@ -574,17 +616,16 @@ impl<'s> Parser<'s> {
                 format!("expected {} operand type{plural} but had {}", operands.len(), n_inputs),
             ));
         }
-        st.operands.reserve(operands.len());
-        for (i, u) in operands.iter().enumerate() {
-            let t = match self.ctx.type_kind(fty) {
-                TypeKind::Function { inputs, .. } => inputs[i],
-                _ => return Err(Failure),
-            };
+        if !operands.is_empty() {
+            st.operands = Vec::with_capacity(operands.len());
+        }
+        for (u, &t) in operands.iter().zip(&sig_types[..n_inputs]) {
             let v = self.resolve_ssa_use(u, t)?;
             st.operands.push(v);
         }
         self.scratch_operands = operands;
-        let op = self.ctx.create_op(st);
+        let op = self.ctx.create_op_with_results(st, &sig_types[n_inputs..]);
+        self.scratch_types = sig_types;
         self.ctx.append_op(block, op);
         if let Some(l) = self.parse_trailing_location()? {
             self.ctx.op_mut(op).loc = l;

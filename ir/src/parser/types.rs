@@ -124,7 +124,10 @@ impl<'s> Parser<'s> {
                     let next = rest.get(n).copied().unwrap_or(b' ');
                     let continues = next.is_ascii_alphanumeric() || matches!(next, b'_' | b'$' | b'.' | b'-' | b'<');
                     if !continues {
-                        self.reset_to(start + n);
+                        // Cached spellings have no line break: skip them on the current line.
+                        self.lex.skip_on_line(start + n);
+                        self.advance();
+                        self.prev_end = start + n;
                         return Ok(t);
                     }
                 }
@@ -132,7 +135,7 @@ impl<'s> Parser<'s> {
             let t = self.parse_function_type()?;
             let end = self.prev_end;
             if let Some(text) = self.src.get(start..end) {
-                if text.len() <= 256 {
+                if text.len() <= 256 && !text.contains(['\n', '\r']) {
                     if self.fn_type_cache.len() >= 4 {
                         self.fn_type_cache.remove(0);
                     }

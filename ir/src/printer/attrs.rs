@@ -924,10 +924,21 @@ impl OpAsmPrinter<'_> {
     /// The raw little-endian storage MLIR prints in hex: `i1` packed 8 per byte, other values
     /// in whole bytes with bits above the type's width cleared.
     fn write_dense_hex(&mut self, data: &DenseData, n: u64, size: usize, scalar: Scalar, complex: bool) {
-        const HEX: &[u8; 16] = b"0123456789ABCDEF";
-        let mut raw: Vec<u8> = Vec::with_capacity(data.bytes.len());
         let width = scalar_bits(scalar);
-        if !complex && matches!(scalar, Scalar::Int { width: 1, .. }) {
+        let is_i1 = !complex && matches!(scalar, Scalar::Int { width: 1, .. });
+        let parts = if complex { 2 } else { 1 };
+        let sb = if parts == 2 { size / 2 } else { size };
+        let total = (n as usize).saturating_mul(parts).saturating_mul(sb);
+        // Whole-byte elements with no bits to clear: the storage is the hex payload as is.
+        if !is_i1 && (width == 0 || width as usize >= sb * 8) && data.bytes.len() >= total {
+            self.out.reserve(total * 2 + 4);
+            self.out.push_str("\"0x");
+            write_hex_upper(&mut self.out, &data.bytes[..total]);
+            self.out.push('"');
+            return;
+        }
+        let mut raw: Vec<u8> = Vec::with_capacity(data.bytes.len());
+        if is_i1 {
             let mut cur = 0u8;
             for i in 0..n as usize {
                 let bit = data.bytes.get(i * size.max(1)).map(|b| b & 1).unwrap_or(0);
@@ -941,8 +952,6 @@ impl OpAsmPrinter<'_> {
                 raw.push(cur);
             }
         } else {
-            let parts = if complex { 2 } else { 1 };
-            let sb = if parts == 2 { size / 2 } else { size };
             for i in 0..(n as usize).saturating_mul(parts) {
                 let start = i * sb;
                 let chunk = data.bytes.get(start..start + sb).unwrap_or(&[]);
@@ -960,12 +969,35 @@ impl OpAsmPrinter<'_> {
                 raw.extend(std::iter::repeat_n(0u8, sb.saturating_sub(chunk.len())));
             }
         }
+        self.out.reserve(raw.len() * 2 + 4);
         self.out.push_str("\"0x");
-        for b in raw {
-            self.out.push(HEX[(b >> 4) as usize] as char);
-            self.out.push(HEX[(b & 15) as usize] as char);
-        }
+        write_hex_upper(&mut self.out, &raw);
         self.out.push('"');
+    }
+}
+
+/// The two upper-case hex digits of every byte.
+static HEX_PAIRS: [[u8; 2]; 256] = {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut t = [[0u8; 2]; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = [HEX[i >> 4], HEX[i & 15]];
+        i += 1;
+    }
+    t
+};
+
+/// Append `bytes` as upper-case hex digits, converting through a stack buffer in blocks.
+fn write_hex_upper(out: &mut String, bytes: &[u8]) {
+    let mut buf = [0u8; 8192];
+    for block in bytes.chunks(buf.len() / 2) {
+        let n = block.len() * 2;
+        for (dst, &b) in buf[..n].chunks_exact_mut(2).zip(block) {
+            dst.copy_from_slice(&HEX_PAIRS[b as usize]);
+        }
+        // Hex digits are ASCII, so this never fails.
+        out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
     }
 }
 
