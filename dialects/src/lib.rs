@@ -1,6 +1,7 @@
 //! `strata-dialects`: the dialects Strata ships, each in its own module — op definitions,
 //! custom syntax, verification, type inference and executable semantics.
 
+pub mod arith;
 pub mod builder;
 pub mod check;
 pub mod chlo;
@@ -13,6 +14,7 @@ pub mod value;
 
 /// Register every dialect Strata ships into a context.
 pub fn register_all(ctx: &mut strata_ir::Context) {
+    arith::register(ctx);
     func::register(ctx);
     stablehlo::register(ctx);
     check::register(ctx);

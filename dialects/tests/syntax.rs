@@ -343,15 +343,6 @@ fn split_chunks(text: &str) -> Vec<String> {
 /// Chunks that are known not to pass yet, as `relative/path.mlir#chunk`. A chunk that passes is
 /// fine (remove it from here); one that fails without being listed fails the test.
 const KNOWN_FAILING: &[&str] = &[
-    // `arith` is not a registered dialect yet: its custom form cannot be parsed.
-    "stablehlo/linalg/miscellaneous.mlir#32",
-    "stablehlo/linalg/pointwise.mlir#58",
-    "stablehlo/linalg/pointwise.mlir#80",
-    "stablehlo/linalg/random.mlir#0",
-    "stablehlo/linalg/random.mlir#1",
-    "stablehlo/linalg/random.mlir#2",
-    "stablehlo/linalg/reduce.mlir#3",
-    "stablehlo/linalg/reduce.mlir#13",
     // `sparse_tensor` is not a registered dialect.
     "stablehlo/linalg/sparse.mlir#0",
 ];
