@@ -212,6 +212,16 @@ impl Context {
         &self.attrs[a.0 as usize]
     }
 
+    /// Every interned attribute (for whole-context scans).
+    pub(crate) fn all_attr_kinds(&self) -> impl Iterator<Item = &AttrKind> {
+        self.attrs.iter()
+    }
+
+    /// Every interned type (for whole-context scans).
+    pub(crate) fn all_type_kinds(&self) -> impl Iterator<Item = &TypeKind> {
+        self.types.iter()
+    }
+
     /// The structure of an attribute, or `None` for a handle not from this context.
     pub fn try_attr_kind(&self, a: Attribute) -> Option<&AttrKind> {
         self.attrs.get_index(a.0 as usize)

@@ -492,7 +492,9 @@ impl Context {
 
     /// Operations of a block collected into a vector (safe to mutate the block while iterating).
     pub fn block_ops_vec(&self, block: BlockId) -> Vec<OpId> {
-        self.block_ops(block).collect()
+        let mut v = Vec::with_capacity(self.block_len(block));
+        v.extend(self.block_ops(block));
+        v
     }
 
     /// Number of operations in a block.

@@ -64,7 +64,7 @@ pub fn verify_collect(ctx: &Context, op: OpId) -> Vec<Diagnostic> {
 
 /// [`verify_collect`] with options.
 pub fn verify_collect_with(ctx: &Context, op: OpId, opts: &VerifyOptions) -> Vec<Diagnostic> {
-    let mut v = Verifier { ctx, diags: Vec::new(), dialect_registered: Vec::new(), dom_visited: Vec::new() };
+    let mut v = Verifier { ctx, diags: Vec::new(), dialect_registered: Vec::new(), dom_visited: Vec::new(), dom_block: Vec::new() };
     v.verify_op_and_dominance(op);
     v.diags
         .into_iter()
@@ -133,6 +133,9 @@ struct Verifier<'a> {
     /// Bitset by op index: ops already visited by the dominance check (each block is walked once,
     /// in order).
     dom_visited: Vec<u64>,
+    /// Per op visited by the dominance walk: its block's index + 1 (0: not visited). Lets the
+    /// common "earlier op of this block" check skip the defining op's data.
+    dom_block: Vec<u32>,
 }
 
 #[derive(Copy, Clone)]
@@ -165,8 +168,12 @@ impl Verifier<'_> {
         self.dom_visited.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
-    fn mark_visited(&mut self, op: OpId) {
+    fn mark_visited(&mut self, op: OpId, block: BlockId) {
         let i = op.index() as usize;
+        if i >= self.dom_block.len() {
+            self.dom_block.resize((i + 1).max(self.ctx.ops.len()), 0);
+        }
+        self.dom_block[i] = block.0.wrapping_add(1);
         if i / 64 >= self.dom_visited.len() {
             self.dom_visited.resize((i / 64 + 1).max(self.ctx.ops.len().div_ceil(64)), 0);
         }
@@ -231,8 +238,11 @@ impl Verifier<'_> {
             }
             match item {
                 Item::Block(b) => {
-                    let ops = ctx.block_ops_vec(b);
-                    for &o in ops.iter().rev() {
+                    // Pushed last to first (so popped in order), walking the list backwards.
+                    worklist.reserve(ctx.block_len(b));
+                    let mut cur = ctx.block_last_op(b);
+                    while let Some(o) = cur {
+                        cur = ctx.prev_op(o);
                         if ctx.op_regions(o).is_empty() || !ctx.op_has_trait(o, Traits::ISOLATED_FROM_ABOVE) {
                             worklist.push((Item::Op(o), false));
                         }
@@ -404,6 +414,13 @@ impl Verifier<'_> {
                                 // Fast paths for values defined in the same block (the common
                                 // case): an earlier op's result, or an argument of the block.
                                 let ok = match v {
+                                    Value::Result { op: def, .. }
+                                        if ssa
+                                            && self.dom_block.get(def.index() as usize).copied()
+                                                == Some(b.0.wrapping_add(1)) =>
+                                    {
+                                        true
+                                    }
                                     // Ops of this block are visited in order: an op of the
                                     // block is before `o` iff it was visited already.
                                     Value::Result { op: def, .. } if def != o && ctx.op(def).parent == Some(b) => {
@@ -417,7 +434,7 @@ impl Verifier<'_> {
                                 }
                             }
                         }
-                        self.mark_visited(o);
+                        self.mark_visited(o, b);
                         if !ctx.op_regions(o).is_empty() && !ctx.op_has_trait(o, Traits::ISOLATED_FROM_ABOVE) {
                             worklist.push(o);
                         }
@@ -765,12 +782,19 @@ fn verify_isolated_from_above(ctx: &Context, isolated: OpId) -> Result<(), (Diag
         let mut pending = vec![region];
         while let Some(r) = pending.pop() {
             for &b in ctx.region_blocks(r) {
+                // Values are mostly defined in a few regions: remember the last one found inside.
+                let mut known_inside = r;
                 for op in ctx.block_ops(b) {
                     for &v in ctx.operands(op) {
                         let Some(vr) = value_parent_region(ctx, v) else {
                             return Err((Diagnostic::error(ctx.op(op).loc, "operation's operand is unlinked"), op));
                         };
-                        if !region_is_ancestor(ctx, region, vr) {
+                        if vr == known_inside {
+                            continue;
+                        }
+                        if region_is_ancestor(ctx, region, vr) {
+                            known_inside = vr;
+                        } else {
                             return Err((
                                 op_error(ctx, op, "using value defined outside the region")
                                     .with_note(ctx.op(isolated).loc, "required by region isolation constraints"),

@@ -152,6 +152,9 @@ pub(crate) struct ValueEntry {
     pub pos: SourcePos,
     /// Whether `value` is a forward-reference placeholder.
     pub forward: bool,
+    /// `value`'s type when bound: checking a use against it needs no access to the (large,
+    /// randomly accessed) op arena.
+    pub ty: crate::Type,
 }
 
 /// Names of one isolated scope and the names defined by each nested (non-isolated) region.
@@ -225,6 +228,10 @@ impl<'s> IsolatedScope<'s> {
 
     /// Insert `%n` (result number 0), whose number `n` was computed by [`numeric_name`].
     #[inline]
+    pub fn reserve_numeric(&mut self, n: usize) {
+        self.numeric.reserve(n);
+    }
+
     fn insert_numeric(&mut self, n: usize, name: &'s str, e: ValueEntry) {
         let len = self.numeric.len();
         let not_named = !self.numeric_in_named || !self.named.contains_key(&(name, 0));

@@ -215,7 +215,17 @@ impl<'s> Parser<'s> {
                 s.defs.push(Vec::new());
                 s.num_defs.push(Vec::new());
             }
-            _ => self.scopes.push(IsolatedScope { defs: vec![Vec::new()], num_defs: vec![Vec::new()], ..Default::default() }),
+            _ => {
+                let mut scope =
+                    IsolatedScope { defs: vec![Vec::new()], num_defs: vec![Vec::new()], ..Default::default() };
+                if self.scopes.len() == 1 && self.ctx.ops.len() <= 1 {
+                    // The first top-level isolated op (the module) numbers about as many values
+                    // as there are ops: size its table once (the arena was sized from the same
+                    // estimate) instead of doubling it.
+                    scope.reserve_numeric(self.ctx.ops.capacity().saturating_sub(self.ctx.ops.len()));
+                }
+                self.scopes.push(scope)
+            }
         }
     }
 
@@ -270,6 +280,9 @@ impl<'s> Parser<'s> {
         let Some(scope) = self.scopes.last_mut() else { return Err(Failure) };
         if let Some(e) = scope.get(name, u.number) {
             let v = e.value;
+            if e.ty == ty {
+                return Ok(v);
+            }
             let prior = self.ctx.value_type(v);
             if prior == ty {
                 return Ok(v);
@@ -303,7 +316,7 @@ impl<'s> Parser<'s> {
         let op = self.ctx.create_op(st);
         let v = Value::Result { op, index: 0 };
         if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(name, u.number, ValueEntry { value: v, pos: u.pos, forward: true });
+            scope.insert(name, u.number, ValueEntry { value: v, pos: u.pos, forward: true, ty });
             scope.forward += 1;
         }
         Ok(v)
@@ -313,7 +326,7 @@ impl<'s> Parser<'s> {
     pub(crate) fn add_definition(&mut self, name: &'s str, number: u32, pos: SourcePos, value: Value) -> ParseResult<()> {
         let Some(scope) = self.scopes.last_mut() else { return Err(Failure) };
         let key = (name, number);
-        let entry = ValueEntry { value, pos, forward: false };
+        let entry = ValueEntry { value, pos, forward: false, ty: self.ctx.value_type(value) };
         let Some(prev) = scope.define(name, number, entry) else {
             return Ok(());
         };

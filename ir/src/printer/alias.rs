@@ -62,6 +62,54 @@ pub(crate) fn is_identity_layout(ctx: &Context, a: Attribute) -> bool {
     }
 }
 
+/// Whether a print without debug info and without custom printers can give anything an alias.
+/// A conservative whole-context scan (much cheaper than the dry run over every op): aliases are
+/// given only to affine maps, integer sets, tuples of more than 16 types and locations; without
+/// debug info a location is visited only as (part of) an op attribute or a type parameter.
+/// `false` means the dry run would find no alias, so it can be skipped.
+pub(crate) fn may_have_aliases(ctx: &Context) -> bool {
+    let is_loc = |a: &Attribute| matches!(ctx.try_attr_kind(*a), Some(AttrKind::Location(_)));
+    for k in ctx.all_attr_kinds() {
+        match k {
+            AttrKind::AffineMap(_) | AttrKind::IntegerSet(_) => return true,
+            AttrKind::Array(elems) => {
+                if elems.iter().any(is_loc) {
+                    return true;
+                }
+            }
+            AttrKind::Dictionary(entries) => {
+                if entries.iter().any(|na| is_loc(&na.value)) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    for k in ctx.all_type_kinds() {
+        match k {
+            TypeKind::Tuple(e) if e.len() > 16 => return true,
+            TypeKind::RankedTensor { encoding: Some(a), .. }
+            | TypeKind::UnrankedMemRef { memory_space: Some(a), .. }
+                if is_loc(a) =>
+            {
+                return true
+            }
+            TypeKind::MemRef { layout, memory_space, .. } => {
+                if layout.iter().chain(memory_space.iter()).any(is_loc) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    for d in &ctx.ops {
+        if d.properties.iter().chain(&d.attributes).any(|na| is_loc(&na.value)) {
+            return true;
+        }
+    }
+    false
+}
+
 impl AliasCollector {
     fn mark_non_deferrable(&mut self, idx: u32) {
         let mut work = vec![idx];

@@ -132,10 +132,13 @@ pub fn print_op_to(ctx: &Context, op: OpId, opts: &PrintOptions, out: &mut Strin
         // A module prints ~50-60 bytes per op in generic form: reserve once instead of growing
         // (and copying) the output repeatedly. Pages not written are never touched.
         p.out.reserve(ctx.ops.len().saturating_mul(64));
-        p.collecting = true;
-        p.collect_op(op);
-        p.collecting = false;
-        p.aliases = std::mem::take(&mut p.collector).finish();
+        // The dry run only collects aliases: skip it when nothing can have one.
+        if opts.debug_info || !opts.generic || alias::may_have_aliases(ctx) {
+            p.collecting = true;
+            p.collect_op(op);
+            p.collecting = false;
+            p.aliases = std::mem::take(&mut p.collector).finish();
+        }
         p.print_top_level(op);
     } else {
         p.print_op_line(op);
@@ -721,7 +724,10 @@ impl<'a> OpAsmPrinter<'a> {
     fn try_value_type(&self, v: Value) -> Option<Type> {
         let ctx = self.ctx;
         match v {
-            Value::Result { op, index } => ctx.ops.get(op.0 as usize)?.results.get(index as usize).map(|r| r.ty),
+            Value::Result { op, index } => match self.names.numbered_result_type(op, index) {
+                Some(t) => Some(t),
+                None => ctx.ops.get(op.0 as usize)?.results.get(index as usize).map(|r| r.ty),
+            },
             Value::BlockArg { block, index } => ctx.blocks.get(block.0 as usize)?.args.get(index as usize).map(|a| a.ty),
         }
     }

@@ -17,17 +17,23 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::ir::{BlockId, OpId, RegionId, Value};
+use crate::ir::{BlockId, OpData, OpId, RegionId, Value};
+use crate::types::Type;
 use crate::Context;
 
 pub(crate) const NONE: u32 = u32::MAX;
 const TAG: u32 = 1 << 31;
+/// Set in an op's id when it has more than one result (uses print `#N`).
+const MULTI: u32 = 1 << 30;
+const NO_TYPE: Type = Type(u32::MAX);
 
 /// Assigned names of values and blocks for one print.
 #[derive(Default)]
 pub(crate) struct NameState {
-    /// Per op index: `NONE`, a numeric id, or `TAG | index` into `names`.
-    op_ids: Vec<u32>,
+    /// Per op index: its id (`NONE`, a numeric id, or `TAG | index` into `names`; with `MULTI`
+    /// when it has several results) and the type of its first result. Printing an operand
+    /// needs only this compact entry, not the defining op's (large, randomly placed) data.
+    op_ids: Vec<(u32, Type)>,
     names: Vec<String>,
     /// Per block index: `NONE`, or the first number of its arguments (`TAG` set for entry blocks,
     /// whose arguments are `%argN`).
@@ -40,6 +46,15 @@ pub(crate) struct NameState {
 
 fn get(v: &[u32], i: u32) -> u32 {
     *v.get(i as usize).unwrap_or(&NONE)
+}
+
+fn set_op(v: &mut Vec<(u32, Type)>, i: u32, id: u32, d: &OpData) {
+    let i = i as usize;
+    if i >= v.len() {
+        v.resize(i + 1, (NONE, NO_TYPE));
+    }
+    let multi = if d.results.len() > 1 { MULTI } else { 0 };
+    v[i] = (id | multi, d.results.first().map_or(NO_TYPE, |r| r.ty));
 }
 
 fn set(v: &mut Vec<u32>, i: u32, x: u32) {
@@ -57,7 +72,7 @@ impl NameState {
             ctx,
             generic,
             st: NameState {
-                op_ids: vec![NONE; ctx.ops.len()],
+                op_ids: vec![(NONE, NO_TYPE); ctx.ops.len()],
                 names: Vec::new(),
                 block_args: vec![NONE; ctx.blocks.len()],
                 block_order: vec![NONE; ctx.blocks.len()],
@@ -97,18 +112,19 @@ impl NameState {
     pub(crate) fn write_value(&self, ctx: &Context, v: Value, print_result_no: bool, out: &mut String) {
         match v {
             Value::Result { op, index } => {
-                let nres = match ctx.ops.get(op.0 as usize) {
-                    Some(d) => d.results.len() as u32,
-                    None => 0,
-                };
-                let id = get(&self.op_ids, op.0);
-                if index >= nres || id == NONE {
+                let raw = self.op_ids.get(op.0 as usize).map_or(NONE, |e| e.0);
+                // Only ops with results are numbered: index 0 of a numbered op is valid.
+                let valid = raw != NONE
+                    && (index == 0
+                        || (raw & MULTI != 0
+                            && ctx.ops.get(op.0 as usize).is_some_and(|d| (index as usize) < d.results.len())));
+                if !valid {
                     out.push_str("<<UNKNOWN SSA VALUE>>");
                     return;
                 }
                 out.push('%');
-                self.write_id(id, out);
-                if print_result_no && nres > 1 {
+                self.write_id(raw & !MULTI, out);
+                if print_result_no && raw & MULTI != 0 {
                     out.push('#');
                     push_u32(out, index);
                 }
@@ -142,11 +158,11 @@ impl NameState {
 
     /// Write the name of an op's first result without `%` or `#`: the results header uses it.
     pub(crate) fn write_op_result_base(&self, op: OpId, out: &mut String) -> bool {
-        let id = get(&self.op_ids, op.0);
+        let id = self.op_ids.get(op.0 as usize).map_or(NONE, |e| e.0);
         if id == NONE {
             return false;
         }
-        self.write_id(id, out);
+        self.write_id(id & !MULTI, out);
         true
     }
 
@@ -155,6 +171,15 @@ impl NameState {
             out.push_str(self.names.get((id & !TAG) as usize).map(|s| s.as_str()).unwrap_or("<<INVALID>>"));
         } else {
             push_u32(out, id);
+        }
+    }
+
+    /// The type of an op's result when the op is numbered (without touching the op's data).
+    #[inline]
+    pub(crate) fn numbered_result_type(&self, op: OpId, index: u32) -> Option<Type> {
+        match self.op_ids.get(op.0 as usize) {
+            Some(&(id, ty)) if index == 0 && id != NONE => Some(ty),
+            _ => None,
         }
     }
 
@@ -189,24 +214,60 @@ impl NameState {
 }
 
 pub(crate) fn push_u32(out: &mut String, n: u32) {
-    // Hot (every SSA name): one-digit fast path, otherwise digits pushed as ASCII chars (no
-    // UTF-8 validation of a temporary buffer).
+    // Hot (every SSA name): one-digit fast path, otherwise two digits at a time straight into
+    // the output's spare capacity (no temporary buffer, no `memcpy` call).
     if n < 10 {
         out.push((b'0' + n as u8) as char);
         return;
     }
-    let mut buf = [0u8; 10];
-    let mut i = buf.len();
-    let mut n = n;
-    while n != 0 {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-    }
-    out.reserve(buf.len() - i);
-    for &c in &buf[i..] {
-        // `& 0x7f`: lets the compiler see a one-byte char (no UTF-8 encoding branch).
-        out.push((c & 0x7f) as char);
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+    let digits = if n < 100 {
+        2
+    } else if n < 1000 {
+        3
+    } else if n < 10_000 {
+        4
+    } else if n < 100_000 {
+        5
+    } else if n < 1_000_000 {
+        6
+    } else if n < 10_000_000 {
+        7
+    } else if n < 100_000_000 {
+        8
+    } else if n < 1_000_000_000 {
+        9
+    } else {
+        10
+    };
+    // SAFETY: only ASCII digits are written, all `digits` bytes of the reserved spare capacity
+    // are initialized before the length is set.
+    unsafe {
+        let v = out.as_mut_vec();
+        v.reserve(digits);
+        let len = v.len();
+        let p = v.as_mut_ptr().add(len);
+        let mut i = digits;
+        let mut n = n;
+        while n >= 100 {
+            let r = (n % 100) as usize * 2;
+            n /= 100;
+            i -= 2;
+            *p.add(i) = PAIRS[r];
+            *p.add(i + 1) = PAIRS[r + 1];
+        }
+        if n >= 10 {
+            let r = n as usize * 2;
+            *p.add(0) = PAIRS[r];
+            *p.add(1) = PAIRS[r + 1];
+        } else {
+            *p = b'0' + n as u8;
+        }
+        v.set_len(len + digits);
     }
 }
 
@@ -305,13 +366,13 @@ impl Numberer<'_> {
                         let unique = self.unique(sanitize(&name));
                         let idx = self.st.names.len() as u32;
                         self.st.names.push(unique);
-                        set(&mut self.st.op_ids, op.0, TAG | idx);
+                        set_op(&mut self.st.op_ids, op.0, TAG | idx, d);
                         return;
                     }
                 }
             }
         }
-        set(&mut self.st.op_ids, op.0, self.next_value);
+        set_op(&mut self.st.op_ids, op.0, self.next_value, d);
         self.next_value += 1;
     }
 
