@@ -63,6 +63,9 @@ pub enum Value {
     },
 }
 
+/// The uses of a value.
+pub type UseList = smallvec::SmallVec<[Use; 2]>;
+
 /// One use of a value: operand `operand` of operation `user`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Use {
@@ -80,12 +83,14 @@ pub struct ValueData {
     /// Optional location (block arguments may carry one).
     pub loc: Option<Attribute>,
     /// Current uses.
-    pub uses: Vec<Use>,
+    /// (Inline storage for two uses: most values have one or two, and then adding a use touches
+    /// only the value itself.)
+    pub uses: UseList,
 }
 
 impl ValueData {
     fn new(ty: Type) -> Self {
-        ValueData { ty, loc: None, uses: Vec::new() }
+        ValueData { ty, loc: None, uses: UseList::new() }
     }
 }
 
@@ -278,7 +283,7 @@ impl Context {
     pub fn create_block(&mut self, args: &[(Type, Option<Attribute>)]) -> BlockId {
         let id = BlockId(self.blocks.len() as u32);
         self.blocks.push(BlockData {
-            args: args.iter().map(|(t, l)| ValueData { ty: *t, loc: *l, uses: vec![] }).collect(),
+            args: args.iter().map(|(t, l)| ValueData { ty: *t, loc: *l, uses: UseList::new() }).collect(),
             parent: None,
             first: None,
             last: None,
@@ -310,7 +315,7 @@ impl Context {
     /// Add an argument to a block; returns the new value.
     pub fn add_block_arg(&mut self, block: BlockId, ty: Type, loc: Option<Attribute>) -> Value {
         let b = &mut self.blocks[block.0 as usize];
-        b.args.push(ValueData { ty, loc, uses: vec![] });
+        b.args.push(ValueData { ty, loc, uses: UseList::new() });
         Value::BlockArg { block, index: b.args.len() as u32 - 1 }
     }
 
