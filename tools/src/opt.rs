@@ -236,6 +236,8 @@ fn process_chunk(
         if !output.ends_with('\n') {
             output.push('\n');
         }
+        // mlir-opt writes a newline after the printed op (which ends with one): same bytes.
+        output.push('\n');
         if let Some(t) = timing.as_mut() {
             t.add("Output", t1.elapsed());
         }
