@@ -6,7 +6,7 @@ use std::io::{Read, Write};
 
 use strata_ir::diagnostics::{file_pos, render};
 use strata_ir::parser::{parse_source, ParserConfig};
-use strata_ir::printer::{print_op, PrintOptions};
+use strata_ir::printer::PrintOptions;
 use strata_ir::{Context, Diagnostic, Severity};
 
 use crate::cli::{bool_value, parse_args, Arg};
@@ -209,7 +209,7 @@ struct ChunkResult {
 fn process_chunk(
     o: &OptOptions,
     file: &str,
-    full_text: &std::rc::Rc<str>,
+    full_text: &std::rc::Rc<String>,
     text: &str,
     line_offset: u32,
     err: &mut String,
@@ -232,7 +232,11 @@ fn process_chunk(
         verified.ok()?;
         crate::opt_passes::run_pipeline(&mut ctx, module, o, &mut timing, err).ok()?;
         let t1 = std::time::Instant::now();
-        output = print_op(&ctx, module, &o.print);
+        // The output is usually about as large as the input: reserving that once avoids growing
+        // (and copying) a large output string, which doubles the memory touched on inputs that
+        // are mostly dense constants.
+        output = String::with_capacity(text.len() + text.len() / 8 + 4096);
+        strata_ir::printer::print_op_to(&ctx, module, &o.print, &mut output);
         if !output.ends_with('\n') {
             output.push('\n');
         }
@@ -346,7 +350,8 @@ pub fn main_with_args(raw: &[String]) -> i32 {
         }
     }
     // One copy of the input: the context keeps it (for diagnostics), the chunks borrow it.
-    let full: std::rc::Rc<str> = text.into();
+    // Moved, not copied: the source text is held once (large inputs are mostly hex constants).
+    let full: std::rc::Rc<String> = std::rc::Rc::new(text);
     let marker = o.split_marker.clone().unwrap_or_default();
     let chunks = split(&full, &marker, o.split_marker.is_some());
     let mut outputs = Vec::new();

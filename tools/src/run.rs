@@ -343,7 +343,7 @@ fn run_function(ctx: &mut Context, o: &RunOptions, f: OpId, args: Vec<Value>, si
     (ok && failures == 0, failures)
 }
 
-fn run_chunk(o: &RunOptions, file: &str, full: &Rc<str>, text: &str, line_offset: u32, sink: &mut Sink<'_>) -> ChunkSummary {
+fn run_chunk(o: &RunOptions, file: &str, full: &Rc<String>, text: &str, line_offset: u32, sink: &mut Sink<'_>) -> ChunkSummary {
     let mut sum = ChunkSummary::default();
     let mut ctx = Context::new();
     strata_dialects::register_all(&mut ctx);
@@ -419,9 +419,9 @@ fn run_chunk(o: &RunOptions, file: &str, full: &Rc<str>, text: &str, line_offset
 /// per-chunk summaries (one when not splitting) or an error for unreadable input.
 pub fn run(o: &RunOptions, out: &mut dyn Write, err: &mut dyn Write) -> Result<Vec<ChunkSummary>, String> {
     let (file, text) = read_input(&o.input)?;
-    let full: Rc<str> = text.as_str().into();
+    let full: Rc<String> = Rc::new(text);
     let marker = o.split_marker.clone().unwrap_or_default();
-    let chunks = split(&text, &marker, o.split_marker.is_some());
+    let chunks = split(&full, &marker, o.split_marker.is_some());
     let mut sums = Vec::new();
     let mut sink = Sink { out, err };
     for (i, c) in chunks.iter().enumerate() {
