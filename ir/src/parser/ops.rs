@@ -537,7 +537,13 @@ impl<'s> Parser<'s> {
                  -allow-unregistered-dialect with the MLIR tool used"
                     .to_string()
             };
-            return Err(self.error_here(msg));
+            // Like MLIR, point just after the quoted name (a string token is on one line).
+            let after = super::lexer::SourcePos {
+                offset: name_tok.end,
+                line: name_tok.pos.line,
+                col: name_tok.pos.col + (name_tok.end - name_tok.pos.offset),
+            };
+            return Err(self.error_at(after, msg));
         }
         self.op_name_cache.insert(key, op_name);
         Ok((op_name, info))
