@@ -771,63 +771,21 @@ fn is_decimal(text: &str) -> bool {
 
 /// Convert an `f64` value to the nearest value of `kind` (ties to even; NaN stays NaN, overflow
 /// gives infinity, or NaN for types without infinity). Exact when the value is representable.
+/// One codec for the whole IR: [`crate::floatfmt::encode_f64`] (f32/f64 keep NaN payloads).
 pub fn f64_to_float_bits(value: f64, kind: FloatKind) -> FloatBits {
     match kind {
-        FloatKind::F64 => return FloatBits(value.to_bits() as u128),
-        FloatKind::F32 => return FloatBits((value as f32).to_bits() as u128),
-        _ => {}
+        FloatKind::F64 => FloatBits(value.to_bits() as u128),
+        FloatKind::F32 => FloatBits((value as f32).to_bits() as u128),
+        _ => FloatBits(crate::floatfmt::encode_f64(kind, value)),
     }
-    let s = semantics(kind);
-    let d = decode(value.to_bits() as u128, FloatKind::F64);
-    let r = match d {
-        Decoded::NaN => Decoded::NaN,
-        Decoded::Inf { neg } => Decoded::Inf { neg },
-        Decoded::Zero { neg } => round_rational(neg, &Big(vec![]), &Big(vec![1]), 0, &s),
-        Decoded::Normal { neg, exp, sig } => {
-            round_rational(neg, &Big::from_u128(sig), &Big(vec![1]), exp as i64 - 52, &s)
-        }
-    };
-    let r = match r {
-        Decoded::Inf { neg } if s.non_finite != NonFinite::Ieee754 => {
-            if s.non_finite == NonFinite::NanOnly {
-                Decoded::NaN
-            } else {
-                Decoded::Normal { neg, exp: s.max_exp, sig: mask(s.precision) }
-            }
-        }
-        r => r,
-    };
-    FloatBits(encode(r, kind))
 }
 
-/// The value of a float bit pattern as an `f64` (rounded to nearest for `f80`/`f128`).
+/// The value of a float bit pattern as an `f64` ([`crate::floatfmt::decode_to_f64`]).
 pub fn float_bits_to_f64(bits: FloatBits, kind: FloatKind) -> f64 {
     match kind {
-        FloatKind::F64 => return f64::from_bits(bits.0 as u64),
-        FloatKind::F32 => return f32::from_bits(bits.0 as u32) as f64,
-        _ => {}
-    }
-    match decode(bits.0, kind) {
-        Decoded::NaN => f64::NAN,
-        Decoded::Inf { neg } => {
-            if neg {
-                f64::NEG_INFINITY
-            } else {
-                f64::INFINITY
-            }
-        }
-        Decoded::Zero { neg } => {
-            if neg {
-                -0.0
-            } else {
-                0.0
-            }
-        }
-        Decoded::Normal { neg, exp, sig } => {
-            let s = semantics(kind);
-            let r = round_rational(neg, &Big::from_u128(sig), &Big(vec![1]), exp as i64 - (s.precision as i64 - 1), &semantics(FloatKind::F64));
-            f64::from_bits(encode(r, FloatKind::F64) as u64)
-        }
+        FloatKind::F64 => f64::from_bits(bits.0 as u64),
+        FloatKind::F32 => f32::from_bits(bits.0 as u32) as f64,
+        _ => crate::floatfmt::decode_to_f64(kind, bits.0),
     }
 }
 

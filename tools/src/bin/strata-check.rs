@@ -3,9 +3,9 @@
 //! Usage: `strata-check [options] <check-file> [--input-file <input>]`;
 //! see `strata-check --help` and [`strata_tools::filecheck`].
 
-/// mimalloc: the IR is many small allocations; a fast allocator matters for throughput.
+/// mimalloc (see [`strata_tools::alloc`]).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: strata_tools::alloc::Allocator = strata_tools::alloc::Allocator;
 
 use std::io::{self, Write};
 

@@ -1,8 +1,8 @@
 //! `strata-run`: run StableHLO programs on the reference interpreter.
 
-/// mimalloc: the IR is many small allocations; a fast allocator matters for throughput.
+/// mimalloc (see [`strata_tools::alloc`]).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: strata_tools::alloc::Allocator = strata_tools::alloc::Allocator;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     std::process::exit(strata_tools::run::main_with_args(&args));
