@@ -9,3 +9,14 @@ pub mod filecheck;
 pub mod opt;
 pub mod opt_passes;
 pub mod run;
+
+/// A fresh context for one input chunk (mlir-opt processes `--split-input-file` chunks
+/// independently): every dialect registered, the unregistered-dialect policy set, and the whole
+/// file's text registered for diagnostics (shared, not copied).
+pub fn chunk_context(file: &str, full_text: &std::rc::Rc<String>, allow_unregistered: bool) -> strata_ir::Context {
+    let mut ctx = strata_ir::Context::new();
+    strata_dialects::register_all(&mut ctx);
+    ctx.allow_unregistered = allow_unregistered;
+    ctx.sources.insert(file.to_string(), full_text.clone());
+    ctx
+}

@@ -215,10 +215,7 @@ fn process_chunk(
     err: &mut String,
     leak_context: bool,
 ) -> ChunkResult {
-    let mut ctx = Context::new();
-    strata_dialects::register_all(&mut ctx);
-    ctx.allow_unregistered = o.allow_unregistered;
-    ctx.sources.insert(file.to_string(), full_text.clone());
+    let mut ctx = crate::chunk_context(file, full_text, o.allow_unregistered);
     let config = ParserConfig { file_name: file.to_string(), line_offset, ..Default::default() };
     let mut output = String::new();
     let mut timing = o.instrumentation.timing.then(strata_ir::pass::TimingReport::new);

@@ -345,10 +345,7 @@ fn run_function(ctx: &mut Context, o: &RunOptions, f: OpId, args: Vec<Value>, si
 
 fn run_chunk(o: &RunOptions, file: &str, full: &Rc<String>, text: &str, line_offset: u32, sink: &mut Sink<'_>) -> ChunkSummary {
     let mut sum = ChunkSummary::default();
-    let mut ctx = Context::new();
-    strata_dialects::register_all(&mut ctx);
-    ctx.allow_unregistered = o.allow_unregistered;
-    ctx.sources.insert(file.to_string(), full.clone());
+    let mut ctx = crate::chunk_context(file, full, o.allow_unregistered);
     let config = ParserConfig { file_name: file.to_string(), line_offset, ..Default::default() };
     let module = match parse_source(&mut ctx, &config, text) {
         Ok(m) if !ctx.has_errors() => m,

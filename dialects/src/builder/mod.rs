@@ -428,15 +428,7 @@ impl OpCx<'_> {
         };
         let loc = self.loc();
         let ctx = self.ctx();
-        let op_name = ctx.op_name(name);
-        let mut st = OperationState::new(op_name, loc);
-        st.operands = operands.to_vec();
-        st.result_types = results;
-        for (n, a) in attrs {
-            let s = ctx.sym(n);
-            st.add_attr(s, *a);
-        }
-        st.regions = regions;
+        let st = crate::stablehlo::operation_state(ctx, name, operands, results, attrs, regions, loc);
         let op = ctx.create_op(st);
         let block = self.st.scopes[self.scope as usize].block;
         let ctx = self.ctx();

@@ -137,16 +137,30 @@ pub fn build_state(
 ) -> Result<OperationState, String> {
     let tys: Vec<Type> = operands.iter().map(|v| ctx.value_type(*v)).collect();
     let results = infer_result_types(ctx, op_name, &tys, attrs, &regions)?;
+    Ok(operation_state(ctx, op_name, operands, results, attrs, regions, loc))
+}
+
+/// An [`OperationState`] from its parts, attributes given by name (inherent ones become
+/// properties when the op is created).
+pub fn operation_state(
+    ctx: &mut Context,
+    op_name: &str,
+    operands: &[strata_ir::Value],
+    result_types: Vec<Type>,
+    attrs: &[(&str, Attribute)],
+    regions: Vec<RegionId>,
+    loc: Attribute,
+) -> OperationState {
     let name = ctx.op_name(op_name);
     let mut st = OperationState::new(name, loc);
     st.operands = operands.to_vec();
-    st.result_types = results;
+    st.result_types = result_types;
     for (n, a) in attrs {
         let s = ctx.sym(n);
         st.add_attr(s, *a);
     }
     st.regions = regions;
-    Ok(st)
+    st
 }
 
 /// The dialect's constant materializer: `stablehlo.constant` holding `value`.

@@ -18,6 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use num_complex::Complex;
+use strata_ir::FloatKind;
 
 use super::minifloat::FloatFormat;
 use super::ValueError;
@@ -93,30 +94,36 @@ pub enum StorageKind {
     C128,
 }
 
-/// Names shared by the MLIR and the XLA spellings (MLIR name, XLA name).
-const FLOAT_NAMES: [(ElementType, &str, &str); 16] = [
-    (ElementType::F16, "f16", "f16"),
-    (ElementType::BF16, "bf16", "bf16"),
-    (ElementType::F32, "f32", "f32"),
-    (ElementType::F64, "f64", "f64"),
-    (ElementType::TF32, "tf32", "tf32"),
-    (ElementType::F8E4M3FN, "f8E4M3FN", "f8e4m3fn"),
-    (ElementType::F8E5M2, "f8E5M2", "f8e5m2"),
-    (ElementType::F8E4M3FNUZ, "f8E4M3FNUZ", "f8e4m3fnuz"),
-    (ElementType::F8E5M2FNUZ, "f8E5M2FNUZ", "f8e5m2fnuz"),
-    (ElementType::F8E4M3B11FNUZ, "f8E4M3B11FNUZ", "f8e4m3b11fnuz"),
-    (ElementType::F8E3M4, "f8E3M4", "f8e3m4"),
-    (ElementType::F8E4M3, "f8E4M3", "f8e4m3"),
-    (ElementType::F8E8M0FNU, "f8E8M0FNU", "f8e8m0fnu"),
-    (ElementType::F6E2M3FN, "f6E2M3FN", "f6e2m3fn"),
-    (ElementType::F6E3M2FN, "f6E3M2FN", "f6e3m2fn"),
-    (ElementType::F4E2M1FN, "f4E2M1FN", "f4e2m1fn"),
+/// Every real float element type with its IR float kind (which gives the MLIR spelling) and its
+/// XLA spelling.
+const FLOAT_NAMES: [(ElementType, FloatKind, &str); 16] = [
+    (ElementType::F16, FloatKind::F16, "f16"),
+    (ElementType::BF16, FloatKind::BF16, "bf16"),
+    (ElementType::F32, FloatKind::F32, "f32"),
+    (ElementType::F64, FloatKind::F64, "f64"),
+    (ElementType::TF32, FloatKind::TF32, "tf32"),
+    (ElementType::F8E4M3FN, FloatKind::F8E4M3FN, "f8e4m3fn"),
+    (ElementType::F8E5M2, FloatKind::F8E5M2, "f8e5m2"),
+    (ElementType::F8E4M3FNUZ, FloatKind::F8E4M3FNUZ, "f8e4m3fnuz"),
+    (ElementType::F8E5M2FNUZ, FloatKind::F8E5M2FNUZ, "f8e5m2fnuz"),
+    (ElementType::F8E4M3B11FNUZ, FloatKind::F8E4M3B11FNUZ, "f8e4m3b11fnuz"),
+    (ElementType::F8E3M4, FloatKind::F8E3M4, "f8e3m4"),
+    (ElementType::F8E4M3, FloatKind::F8E4M3, "f8e4m3"),
+    (ElementType::F8E8M0FNU, FloatKind::F8E8M0FNU, "f8e8m0fnu"),
+    (ElementType::F6E2M3FN, FloatKind::F6E2M3FN, "f6e2m3fn"),
+    (ElementType::F6E3M2FN, FloatKind::F6E3M2FN, "f6e3m2fn"),
+    (ElementType::F4E2M1FN, FloatKind::F4E2M1FN, "f4e2m1fn"),
 ];
 
 impl ElementType {
     /// Every real floating-point element type.
     pub fn float_types() -> impl Iterator<Item = ElementType> {
         FLOAT_NAMES.iter().map(|(t, _, _)| *t)
+    }
+
+    /// The IR float kind of a real float element type.
+    pub fn float_kind(&self) -> Option<FloatKind> {
+        FLOAT_NAMES.iter().find(|(t, _, _)| t == self).map(|(_, k, _)| *k)
     }
 
     /// `SInt(bits)` if `bits` is in `2..=64`.
@@ -288,7 +295,7 @@ impl ElementType {
             ElementType::UInt(b) => format!("ui{b}"),
             ElementType::Complex64 => "complex<f32>".into(),
             ElementType::Complex128 => "complex<f64>".into(),
-            t => FLOAT_NAMES.iter().find(|(x, _, _)| *x == t).map(|(_, n, _)| n.to_string()).unwrap_or_default(),
+            t => t.float_kind().map(|k| k.mlir_name().to_string()).unwrap_or_default(),
         }
     }
 
@@ -322,7 +329,7 @@ impl ElementType {
         if let Some(d) = name.strip_prefix('i') {
             return width(d).and_then(ElementType::sint);
         }
-        FLOAT_NAMES.iter().find(|(_, n, _)| *n == name).map(|(t, _, _)| *t)
+        FLOAT_NAMES.iter().find(|(_, k, _)| k.mlir_name() == name).map(|(t, _, _)| *t)
     }
 
     /// The XLA (HLO text / `PrimitiveType`) spelling: `pred`, `s8`, `u32`,

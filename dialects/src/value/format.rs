@@ -16,25 +16,7 @@ use super::element::ElementType;
 
 /// The IR float kind of a float element type (complex: of its component; others: f64).
 pub fn float_kind(ty: ElementType) -> FloatKind {
-    let ty = ty.component_type().unwrap_or(ty);
-    match ty {
-        ElementType::F16 => FloatKind::F16,
-        ElementType::BF16 => FloatKind::BF16,
-        ElementType::F32 => FloatKind::F32,
-        ElementType::TF32 => FloatKind::TF32,
-        ElementType::F8E4M3FN => FloatKind::F8E4M3FN,
-        ElementType::F8E5M2 => FloatKind::F8E5M2,
-        ElementType::F8E4M3FNUZ => FloatKind::F8E4M3FNUZ,
-        ElementType::F8E5M2FNUZ => FloatKind::F8E5M2FNUZ,
-        ElementType::F8E4M3B11FNUZ => FloatKind::F8E4M3B11FNUZ,
-        ElementType::F8E3M4 => FloatKind::F8E3M4,
-        ElementType::F8E4M3 => FloatKind::F8E4M3,
-        ElementType::F8E8M0FNU => FloatKind::F8E8M0FNU,
-        ElementType::F6E2M3FN => FloatKind::F6E2M3FN,
-        ElementType::F6E3M2FN => FloatKind::F6E3M2FN,
-        ElementType::F4E2M1FN => FloatKind::F4E2M1FN,
-        _ => FloatKind::F64,
-    }
+    ty.component_type().unwrap_or(ty).float_kind().unwrap_or(FloatKind::F64)
 }
 
 /// Prints `value` (first rounded to `ty`) the way MLIR prints a float attribute of type `ty`.
