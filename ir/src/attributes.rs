@@ -212,7 +212,8 @@ pub enum AttrKind {
         dialect: Symbol,
         /// The rest, verbatim.
         body: String,
-        /// Whether it was written in the angle form `#dialect<body>`.
+        /// Whether the body is in the angle form `#dialect<body>`: derived from `body` by the
+        /// context when interning ([`dialect_body_prints_pretty`]).
         opaque: bool,
     },
 }
@@ -227,5 +228,23 @@ pub fn storage_bytes(ctx: &crate::Context, ty: Type) -> usize {
         TypeKind::Float(k) => (k.bit_width() as usize).div_ceil(8),
         TypeKind::Complex(e) => 2 * storage_bytes(ctx, *e),
         _ => 0,
+    }
+}
+
+/// Whether a dialect symbol body prints in the pretty form `!dialect.body` (MLIR's
+/// `isDialectSymbolSimpleEnoughForPrettyForm`: an identifier optionally followed by `<...>`).
+/// MLIR keeps no trace of how a dialect symbol was written (`!bar<baz>` and `!bar.baz` are the
+/// same type), so the `opaque` flag of [`AttrKind::Dialect`] and
+/// [`TypeKind::Dialect`](crate::TypeKind::Dialect) is derived from this rule when the context
+/// interns them: equal symbols get the same handle whatever their spelling or constructor.
+pub fn dialect_body_prints_pretty(body: &str) -> bool {
+    let b = body.as_bytes();
+    match b.first() {
+        Some(c) if c.is_ascii_alphabetic() => {
+            let n = b.iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'.' || **c == b'_').count();
+            let rest = &b[n..];
+            rest.is_empty() || (rest[0] == b'<' && rest[rest.len() - 1] == b'>')
+        }
+        _ => false,
     }
 }

@@ -124,6 +124,14 @@ impl Context {
 
     /// Intern a type.
     pub fn intern_type(&mut self, kind: TypeKind) -> Type {
+        // The form flag of a dialect type follows from its body (see `dialect_body_prints_pretty`).
+        let kind = match kind {
+            TypeKind::Dialect { dialect, body, .. } => {
+                let opaque = !crate::attributes::dialect_body_prints_pretty(&body);
+                TypeKind::Dialect { dialect, body, opaque }
+            }
+            k => k,
+        };
         // One probe: `insert_full` returns the existing index when present.
         let (i, _) = self.types.insert_full(kind);
         Type(i as u32)
@@ -200,6 +208,10 @@ impl Context {
                 let strings = &self.strings;
                 entries.sort_by(|a, b| strings[a.name.0 as usize].cmp(&strings[b.name.0 as usize]));
                 AttrKind::Dictionary(entries)
+            }
+            AttrKind::Dialect { dialect, body, .. } => {
+                let opaque = !crate::attributes::dialect_body_prints_pretty(&body);
+                AttrKind::Dialect { dialect, body, opaque }
             }
             k => k,
         };

@@ -203,7 +203,8 @@ pub enum TypeKind {
         dialect: Symbol,
         /// The rest of the type, verbatim (whitespace-normalized as written).
         body: String,
-        /// Whether it was written in the angle form `!dialect<body>`.
+        /// Whether the body is in the angle form `!dialect<body>`: derived from `body` by the
+        /// context when interning ([`dialect_body_prints_pretty`](crate::attributes::dialect_body_prints_pretty)).
         opaque: bool,
     },
 }

@@ -15,22 +15,7 @@ pub(crate) enum ExtSym<'s> {
     Dialect { dialect: &'s str, body: &'s str, sym: super::SourcePos },
 }
 
-/// Whether a dialect symbol body prints in the pretty form `!dialect.body` (MLIR's
-/// `isDialectSymbolSimpleEnoughForPrettyForm`: an identifier optionally followed by `<...>`).
-/// MLIR keeps no trace of how a dialect symbol was written (`!bar<baz>` and `!bar.baz` are the
-/// same type), so the parser sets [`TypeKind::Dialect`]'s `opaque` flag from this rule:
-/// equal symbols intern to the same handle whatever their spelling.
-pub(crate) fn prints_pretty(body: &str) -> bool {
-    let b = body.as_bytes();
-    match b.first() {
-        Some(c) if c.is_ascii_alphabetic() => {
-            let n = b.iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'.' || **c == b'_').count();
-            let rest = &b[n..];
-            rest.is_empty() || (rest[0] == b'<' && rest[rest.len() - 1] == b'>')
-        }
-        _ => false,
-    }
-}
+pub(crate) use crate::attributes::dialect_body_prints_pretty as prints_pretty;
 
 /// A builtin type keyword.
 enum Kw {
