@@ -1,6 +1,8 @@
 // RUN: strata-opt --pass-pipeline='builtin.module(func.func(cse,canonicalize{max-iterations=3}))' %s | strata-check %s
 // RUN: strata-opt --cse --canonicalize %s | strata-check %s
 // RUN: strata-opt --cse --mlir-print-ir-before-all --mlir-print-ir-after-all %s 2>&1 >/dev/null | strata-check %s --check-prefix=DUMP
+// RUN: strata-opt --cse --cse --mlir-print-ir-after-all --mlir-print-ir-after-change %s 2>&1 >/dev/null | strata-check %s --check-prefix=CHANGE
+// RUN: strata-opt --cse --mlir-print-ir-after-change %s 2>&1 >/dev/null | strata-check %s --check-prefix=FILTER-ONLY --allow-empty
 // RUN: strata-opt --cse --mlir-pass-statistics %s 2>&1 >/dev/null | strata-check %s --check-prefix=STATS
 // RUN: strata-opt --cse --mlir-timing %s 2>&1 >/dev/null | strata-check %s --check-prefix=TIMING
 // RUN: not strata-opt --pass-pipeline='builtin.module(func.func(cse,bogus))' %s 2>&1 | strata-check %s --check-prefix=BAD
@@ -41,3 +43,8 @@ func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
 // BAD: error: 'bogus' does not refer to a registered pass or pass pipeline
 
 // FLAG: strata-opt: Unknown command line argument '--no-such-flag'.
+
+// The second CSE changes nothing, so only the first dump is printed; alone, the flag prints nothing.
+// CHANGE-COUNT-1: IR Dump After CSE
+// CHANGE-NOT: IR Dump After CSE
+// FILTER-ONLY-NOT: IR Dump

@@ -67,7 +67,7 @@ OPTIONS:
   --verify-each[=bool]                   Verify after each pass (default true)
   --mlir-print-ir-before-all             Print the IR before every pass
   --mlir-print-ir-after-all              Print the IR after every pass
-  --mlir-print-ir-after-change           Print the IR after a pass only if it changed it
+  --mlir-print-ir-after-change           With the after flags: print only if the pass changed the IR
   --mlir-print-ir-after-failure          Print the IR after a pass that failed
   --mlir-print-ir-before=<pass>          Print the IR before the given passes
   --mlir-print-ir-after=<pass>           Print the IR after the given passes

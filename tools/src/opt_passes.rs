@@ -127,8 +127,9 @@ pub fn run_pipeline(
         let popts = o.print.clone();
         let mut p = IrPrinting::new(Box::new(move |ctx: &Context, op: OpId| print_op(ctx, op, &popts)));
         p.before_all = ins.before_all;
-        // --mlir-print-ir-after-change alone means "after every pass that changed the IR".
-        p.after_all = ins.after_all || (ins.after_change && ins.after.is_empty());
+        // As in mlir-opt, --mlir-print-ir-after-change only filters the after-pass dumps that
+        // --mlir-print-ir-after-all / --mlir-print-ir-after=<pass> ask for.
+        p.after_all = ins.after_all;
         p.after_change = ins.after_change;
         p.after_failure = ins.after_failure;
         p.before = ins.before.clone();
