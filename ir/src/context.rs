@@ -42,8 +42,8 @@ pub struct Context {
     pub allow_unregistered: bool,
     diagnostics: Vec<Diagnostic>,
     /// Source texts by file name, for rendering diagnostics with the source line and a caret.
-    /// (`Rc<String>`: a tool hands over the text it read without copying it.)
-    pub sources: HashMap<String, Rc<String>>,
+    /// (Shared: a tool hands over the text it read — or mapped — without copying it.)
+    pub sources: HashMap<String, crate::source::SourceText>,
     /// Blobs of `dense_resource` attributes from `{-# dialect_resources: ... #-}`, by dialect and key.
     pub resources: indexmap::IndexMap<(String, String), String>,
     /// External resources other than dialect resources, kept verbatim (group, key, value text).

@@ -95,22 +95,14 @@ impl ValueData {
 }
 
 /// Arena data of an operation.
+///
+/// Kept small (a large module holds hundreds of thousands): up to two operands and one result
+/// are stored inline, and the lists that are usually empty (attributes, successors, regions)
+/// are one pointer each until they hold something.
 #[derive(Clone, Debug)]
 pub struct OpData {
     /// The op name.
     pub name: OpName,
-    /// Operands (including successor operands, as in MLIR's generic form).
-    pub operands: Vec<Value>,
-    /// Results.
-    pub results: Vec<ValueData>,
-    /// Inherent attributes (`<{...}>`), sorted by name.
-    pub properties: Vec<NamedAttribute>,
-    /// Discardable attributes (`{...}`), sorted by name.
-    pub attributes: Vec<NamedAttribute>,
-    /// Successor blocks.
-    pub successors: Vec<BlockId>,
-    /// Owned regions.
-    pub regions: Vec<RegionId>,
     /// Location.
     pub loc: Attribute,
     /// Parent block, if inserted.
@@ -118,7 +110,25 @@ pub struct OpData {
     pub(crate) prev: Option<OpId>,
     pub(crate) next: Option<OpId>,
     pub(crate) erased: bool,
+    /// Operands (including successor operands, as in MLIR's generic form).
+    pub operands: OperandList,
+    /// Results.
+    pub results: ResultList,
+    /// Inherent attributes (`<{...}>`), sorted by name.
+    pub properties: ThinVec<NamedAttribute>,
+    /// Discardable attributes (`{...}`), sorted by name.
+    pub attributes: ThinVec<NamedAttribute>,
+    /// Successor blocks.
+    pub successors: ThinVec<BlockId>,
+    /// Owned regions.
+    pub regions: ThinVec<RegionId>,
 }
+
+/// An operation's operands (two inline).
+pub type OperandList = smallvec::SmallVec<[Value; 2]>;
+/// An operation's results (one inline).
+pub type ResultList = smallvec::SmallVec<[ValueData; 1]>;
+pub use thin_vec::ThinVec;
 
 /// Arena data of a block.
 #[derive(Clone, Debug)]
@@ -204,6 +214,15 @@ fn sort_named(ctx: &Context, v: &mut Vec<NamedAttribute>) {
     v.dedup_by(|a, b| a.name == b.name);
 }
 
+/// A `Vec` as a [`ThinVec`] (no allocation when empty).
+pub(crate) fn thin<T: Clone>(v: Vec<T>) -> ThinVec<T> {
+    if v.is_empty() {
+        ThinVec::new()
+    } else {
+        ThinVec::from(v)
+    }
+}
+
 impl Context {
     // ----- creation -----
 
@@ -258,18 +277,12 @@ impl Context {
         }
         self.ops.push(OpData {
             name,
-            operands,
-            results: if result_types.is_empty() {
-                Vec::new()
-            } else {
-                let mut results = Vec::with_capacity(result_types.len());
-                results.extend(result_types.iter().map(|t| ValueData::new(*t)));
-                results
-            },
-            properties,
-            attributes,
-            successors,
-            regions,
+            operands: OperandList::from_vec(operands),
+            results: result_types.iter().map(|t| ValueData::new(*t)).collect(),
+            properties: thin(properties),
+            attributes: thin(attributes),
+            successors: thin(successors),
+            regions: thin(regions),
             loc,
             parent: None,
             prev: None,
@@ -457,14 +470,15 @@ impl Context {
             na.value = value;
             return;
         }
-        let mut list = if inherent { std::mem::take(&mut d.properties) } else { std::mem::take(&mut d.attributes) };
+        let list = if inherent { std::mem::take(&mut d.properties) } else { std::mem::take(&mut d.attributes) };
+        let mut list: Vec<NamedAttribute> = list.into_iter().collect();
         list.push(NamedAttribute { name: sym, value });
         sort_named(self, &mut list);
         let d = &mut self.ops[op.0 as usize];
         if inherent {
-            d.properties = list;
+            d.properties = thin(list);
         } else {
-            d.attributes = list;
+            d.attributes = thin(list);
         }
     }
 
@@ -682,7 +696,7 @@ impl Context {
         for (i, v) in operands.iter().enumerate() {
             self.value_data_mut(*v).uses.push(Use { user: op, operand: i as u32 });
         }
-        self.ops[op.0 as usize].operands = operands;
+        self.ops[op.0 as usize].operands = OperandList::from_vec(operands);
     }
 
     fn drop_operand_uses(&mut self, op: OpId) {
@@ -781,8 +795,8 @@ impl Context {
             name: d.name,
             operands: d.operands.iter().map(|v| *map.get(v).unwrap_or(v)).collect(),
             result_types: d.results.iter().map(|r| r.ty).collect(),
-            properties: d.properties.clone(),
-            attributes: d.attributes.clone(),
+            properties: d.properties.to_vec(),
+            attributes: d.attributes.to_vec(),
             successors: d.successors.iter().map(|b| {
                 // Successors are remapped by clone_region_into through the block map encoded as
                 // block-argument-less placeholder; handled there.

@@ -22,6 +22,7 @@ pub mod pass;
 pub mod printer;
 pub mod types;
 pub mod rewrite;
+pub mod source;
 pub mod verifier;
 
 pub use attributes::{AttrKind, Attribute, NamedAttribute};
@@ -29,6 +30,7 @@ pub use context::{Context, Symbol};
 pub use diagnostics::{Diagnostic, Severity};
 pub use dialect::{Dialect, OpInfo, Traits};
 pub use ir::{BlockId, InsertPoint, OpId, OpName, OperationState, RegionId, Use, Value};
+pub use source::SourceText;
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 
 /// Marker that an error has been reported as a diagnostic in the [`Context`].

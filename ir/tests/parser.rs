@@ -1069,7 +1069,7 @@ fn sources_are_registered() {
     assert!(ctx.sources.contains_key("x.mlir"));
     // A pre-registered full file (split-input-file) is kept.
     let mut ctx = new_ctx();
-    ctx.sources.insert("y.mlir".into(), std::rc::Rc::new("full text".to_string()));
+    ctx.sources.insert("y.mlir".into(), strata_ir::SourceText::from("full text"));
     let _ = parse_source(&mut ctx, &ParserConfig::new("y.mlir"), "\"foo.a\"() : () -> ()\n");
     assert_eq!(&*ctx.sources["y.mlir"], "full text");
 }

@@ -1322,3 +1322,81 @@ pub const FLOAT_TABLE: &[(&str, &str, &str)] = &[
     ("6.0e-05", "f16", "6.002190e-05"),
     ("1.0e-7", "f16", "1.192090e-07"),
 ];
+
+// ----- streaming output and mapped sources -----
+
+/// A module whose print is several times the streaming printer's chunk: nested regions, aliases
+/// (`#loc` with debug info, `#map`) and a resource section, so chunk boundaries fall everywhere.
+fn large_module_text() -> String {
+    let mut s = String::from("#map = affine_map<(d0) -> (d0 + 1)>\n\"builtin.module\"() ({\n");
+    for f in 0..40 {
+        s.push_str(&format!("  \"t.func\"() ({{\n  ^bb0(%a: i32):\n    %c = \"t.c\"() {{m = #map, r = dense_resource<blob1> : tensor<2xi8>}} : () -> i32 loc(\"f.py\":{f}:1)\n"));
+        for i in 0..400 {
+            s.push_str(&format!("    %v{i} = \"t.op\"(%a, %c) {{s = \"{}\"}} : (i32, i32) -> i32 loc(fused[\"a\"(\"b\":1:2), \"x\":{i}:3])\n", "x".repeat(i % 17)));
+        }
+        s.push_str("    \"t.ret\"(%a) : (i32) -> ()\n  }) : () -> ()\n");
+    }
+    s.push_str("}) : () -> ()\n{-#\n  dialect_resources: {\n    builtin: {\n      blob1: \"0x010000000102\"\n    }\n  }\n#-}\n");
+    s
+}
+
+#[test]
+fn streamed_print_is_the_same_text() {
+    let text = large_module_text();
+    let (ctx, m) = parse_file("big.mlir", &text);
+    for opts in [PrintOptions::default(), PrintOptions::generic().with_debug_info(true, false), PrintOptions::default().with_debug_info(true, true)] {
+        let whole = print_op(&ctx, m, &opts);
+        assert!(whole.len() > 4 * (1 << 18), "the test module must span several chunks");
+        let mut streamed = Vec::new();
+        print_op_to_writer(&ctx, m, &opts, &mut streamed, "\n").unwrap();
+        assert_eq!(String::from_utf8(streamed).unwrap(), whole + "\n");
+    }
+}
+
+#[test]
+fn streamed_print_reports_write_errors() {
+    struct Full(usize);
+    impl std::io::Write for Full {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            if self.0 > 0 {
+                self.0 -= 1;
+                Ok(b.len())
+            } else {
+                Err(std::io::Error::other("disk full"))
+            }
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let text = large_module_text();
+    let (ctx, m) = parse_file("big.mlir", &text);
+    let e = print_op_to_writer(&ctx, m, &PrintOptions::default(), &mut Full(1), "\n").unwrap_err();
+    assert_eq!(e.to_string(), "disk full");
+}
+
+#[test]
+fn source_files_are_read_or_mapped() {
+    use strata_ir::source::{SourceError, SourceText};
+    let dir = std::env::temp_dir().join(format!("strata-source-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Small (read) and large (mapped) files give the same text.
+    for len in [100usize, 3 << 20] {
+        let p = dir.join(format!("ok{len}.mlir"));
+        let text: String = "// é\n".chars().cycle().take(len).collect();
+        std::fs::write(&p, &text).unwrap();
+        assert_eq!(SourceText::read_file(&p).unwrap().as_str(), text);
+        // Invalid UTF-8 is reported with the offset of the first bad byte.
+        let mut bytes = text.clone().into_bytes();
+        let at = bytes.len() - 3;
+        bytes[at] = 0xFF;
+        let bad = dir.join(format!("bad{len}.mlir"));
+        std::fs::write(&bad, &bytes).unwrap();
+        match SourceText::read_file(&bad) {
+            Err(SourceError::NotUtf8 { valid_up_to }) => assert!(valid_up_to <= at && at - valid_up_to < 4),
+            other => panic!("expected a UTF-8 error, got {other:?}"),
+        }
+    }
+    assert!(matches!(SourceText::read_file(dir.join("missing.mlir")), Err(SourceError::Io(_))));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -12,11 +12,11 @@
 use std::collections::{HashMap, HashSet};
 
 use strata_ir::attributes::{AttrKind, Location};
-use strata_ir::ir::{BlockId, OpName, RegionId};
+use strata_ir::ir::{BlockId, OpName, RegionId, ThinVec};
 use strata_ir::pass::{Pass, PassStatistics};
 use strata_ir::rewrite::{is_memory_effect_free, is_op_trivially_dead};
 use strata_ir::verifier::DominanceInfo;
-use strata_ir::{Context, Failure, NamedAttribute, OpId, Traits, Type, Value};
+use strata_ir::{Context, Failure, NamedAttribute, OpId, Traits, Type};
 
 /// The `cse` pass.
 #[derive(Default)]
@@ -43,10 +43,10 @@ impl Pass for Cse {
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Key {
     name: OpName,
-    operands: Vec<Value>,
+    operands: strata_ir::ir::OperandList,
     result_types: Vec<Type>,
-    properties: Vec<NamedAttribute>,
-    attributes: Vec<NamedAttribute>,
+    properties: ThinVec<NamedAttribute>,
+    attributes: ThinVec<NamedAttribute>,
 }
 
 fn key_of(ctx: &Context, op: OpId) -> Key {

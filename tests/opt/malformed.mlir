@@ -15,6 +15,11 @@
 // BADTOKEN-NEXT: {{^}}                             ^
 // RUN: not strata-opt %t.missing-file.mlir 2>&1 | strata-check %s --check-prefix=MISSING
 // MISSING: strata-opt: cannot open input file
+// RUN: not strata-opt %s -o %t.no-such-dir/out.mlir 2>&1 | strata-check %s --check-prefix=NOOUT
+// NOOUT: strata-opt: cannot open output file '{{.*}}no-such-dir/out.mlir': No such file or directory
+// RUN: printf '"test.op"() : () -> ()\n\377\n' > %t.notutf8.mlir
+// RUN: not strata-opt --allow-unregistered-dialect %t.notutf8.mlir 2>&1 | strata-check %s --check-prefix=NOTUTF8
+// NOTUTF8: strata-opt: input file '{{.*}}notutf8.mlir' is not valid UTF-8 (byte 23)
 // RUN: printf '"test.op"(%%%%x) : (i32) -> ()\n' > %t.undef.mlir
 // RUN: not strata-opt --allow-unregistered-dialect %t.undef.mlir 2> %t.err4
 // RUN: strata-check --input-file %t.err4 %s --check-prefix=UNDEF

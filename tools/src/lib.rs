@@ -13,7 +13,7 @@ pub mod run;
 /// A fresh context for one input chunk (mlir-opt processes `--split-input-file` chunks
 /// independently): every dialect registered, the unregistered-dialect policy set, and the whole
 /// file's text registered for diagnostics (shared, not copied).
-pub fn chunk_context(file: &str, full_text: &std::rc::Rc<String>, allow_unregistered: bool) -> strata_ir::Context {
+pub fn chunk_context(file: &str, full_text: &strata_ir::SourceText, allow_unregistered: bool) -> strata_ir::Context {
     let mut ctx = strata_ir::Context::new();
     strata_dialects::register_all(&mut ctx);
     ctx.allow_unregistered = allow_unregistered;

@@ -7,7 +7,8 @@ use std::io::{Read, Write};
 use strata_ir::diagnostics::{file_pos, render};
 use strata_ir::parser::{parse_source, ParserConfig};
 use strata_ir::printer::PrintOptions;
-use strata_ir::{Context, Diagnostic, Severity};
+use strata_ir::source::SourceError;
+use strata_ir::{Context, Diagnostic, Severity, SourceText};
 
 use crate::cli::{bool_value, parse_args, Arg};
 use crate::split::split;
@@ -185,39 +186,68 @@ fn parse_num(name: &str, v: &Option<String>) -> Result<usize, String> {
     v.as_deref().unwrap_or("").parse().map_err(|_| format!("invalid value for option '{name}'"))
 }
 
-/// Read the input file or stdin.
-pub fn read_input(path: &str) -> Result<(String, String), String> {
+/// Read the input file or stdin (large files are mapped, not copied: see [`SourceText::read_file`]).
+pub fn read_input(path: &str) -> Result<(String, SourceText), String> {
     if path == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
-        Ok(("<stdin>".to_string(), s))
+        Ok(("<stdin>".to_string(), SourceText::new(s)))
     } else {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot open input file '{path}': {e}"))?;
-        let s = String::from_utf8(bytes).map_err(|e| format!("input file '{path}' is not valid UTF-8 (byte {})", e.utf8_error().valid_up_to()))?;
-        Ok((path.to_string(), s))
+        match SourceText::read_file(path) {
+            Ok(t) => Ok((path.to_string(), t)),
+            Err(SourceError::Io(e)) => Err(format!("cannot open input file '{path}': {e}")),
+            Err(e @ SourceError::NotUtf8 { .. }) => Err(format!("input file '{path}' is {e}")),
+        }
     }
 }
 
-/// What processing one chunk produced.
-struct ChunkResult {
-    output: String,
-    ok: bool,
+/// Where strata-opt's output goes: the chunks' printed IR, streamed (a large module is never
+/// held whole), with the output split marker between chunks.
+struct Output<'w> {
+    w: &'w mut dyn Write,
+    sep: String,
+    wrote_any: bool,
+    error: Option<std::io::Error>,
 }
 
+impl Output<'_> {
+    /// Print a chunk's module, preceded by the split marker if an earlier chunk printed.
+    fn print(&mut self, ctx: &Context, module: strata_ir::OpId, opts: &PrintOptions) {
+        if self.error.is_some() {
+            return;
+        }
+        let mut res = Ok(());
+        if self.wrote_any && !self.sep.is_empty() {
+            res = self.w.write_all(self.sep.as_bytes());
+        }
+        self.wrote_any = true;
+        // mlir-opt writes a newline after the printed op (which ends with one): same bytes.
+        res = res.and_then(|_| strata_ir::printer::print_op_to_writer(ctx, module, opts, self.w, "\n"));
+        if let Err(e) = res {
+            self.error = Some(e);
+        }
+    }
+}
+
+/// Process one chunk: parse, verify, run the pipeline, print to `out`; diagnostics (and, with
+/// `--verify-diagnostics`, the mismatches with the expected ones) go to `err`. Returns whether
+/// the chunk succeeded.
+///
 /// `leak_context`: do not free the chunk's IR at the end (the process is about to exit; freeing a
 /// large module op by op costs as much as verifying it — LLVM tools likewise skip it).
+#[allow(clippy::too_many_arguments)]
 fn process_chunk(
     o: &OptOptions,
     file: &str,
-    full_text: &std::rc::Rc<String>,
+    full_text: &SourceText,
     text: &str,
     line_offset: u32,
+    out: &mut Output<'_>,
     err: &mut String,
     leak_context: bool,
-) -> ChunkResult {
+) -> bool {
     let mut ctx = crate::chunk_context(file, full_text, o.allow_unregistered);
     let config = ParserConfig { file_name: file.to_string(), line_offset, ..Default::default() };
-    let mut output = String::new();
     let mut timing = o.instrumentation.timing.then(strata_ir::pass::TimingReport::new);
     let ok = (|| {
         let t0 = std::time::Instant::now();
@@ -229,16 +259,7 @@ fn process_chunk(
         verified.ok()?;
         crate::opt_passes::run_pipeline(&mut ctx, module, o, &mut timing, err).ok()?;
         let t1 = std::time::Instant::now();
-        // The output is usually about as large as the input: reserving that once avoids growing
-        // (and copying) a large output string, which doubles the memory touched on inputs that
-        // are mostly dense constants.
-        output = String::with_capacity(text.len() + text.len() / 8 + 4096);
-        strata_ir::printer::print_op_to(&ctx, module, &o.print, &mut output);
-        if !output.ends_with('\n') {
-            output.push('\n');
-        }
-        // mlir-opt writes a newline after the printed op (which ends with one): same bytes.
-        output.push('\n');
+        out.print(&ctx, module, &o.print);
         if let Some(t) = timing.as_mut() {
             t.add("Output", t1.elapsed());
         }
@@ -249,20 +270,19 @@ fn process_chunk(
         err.push_str(&t.report());
     }
     let diags = ctx.take_diagnostics();
-    if o.verify_diagnostics {
-        let ok_diag = check_expected(&ctx, file, text, line_offset, &diags, err);
-        // In verify mode a chunk that failed as expected prints nothing but is a success.
-        ChunkResult { output: if ok { output } else { String::new() }, ok: ok_diag }
+    let ok = if o.verify_diagnostics {
+        // In verify mode a chunk that failed as expected is a success.
+        check_expected(&ctx, file, text, line_offset, &diags, err)
     } else {
         for d in &diags {
             err.push_str(&render(&ctx, d));
         }
-        let ok = ok && !diags.iter().any(|d| d.severity == Severity::Error);
-        if leak_context {
-            std::mem::forget(ctx);
-        }
-        ChunkResult { output, ok }
+        ok && !diags.iter().any(|d| d.severity == Severity::Error)
+    };
+    if leak_context {
+        std::mem::forget(ctx);
     }
+    ok
 }
 
 fn flatten(d: &Diagnostic, out: &mut Vec<Diagnostic>) {
@@ -346,32 +366,44 @@ pub fn main_with_args(raw: &[String]) -> i32 {
             }
         }
     }
-    // One copy of the input: the context keeps it (for diagnostics), the chunks borrow it.
-    // Moved, not copied: the source text is held once (large inputs are mostly hex constants).
-    let full: std::rc::Rc<String> = std::rc::Rc::new(text);
+    // The input is held once (read or mapped): the context keeps it for diagnostics, the chunks
+    // borrow it.
     let marker = o.split_marker.clone().unwrap_or_default();
-    let chunks = split(&full, &marker, o.split_marker.is_some());
-    let mut outputs = Vec::new();
+    let chunks = split(&text, &marker, o.split_marker.is_some());
+    let mut file_out;
+    let mut std_out;
+    let w: &mut dyn Write = if o.output == "-" {
+        // Buffered and written at the end (or when large), as mlir-opt's stdout: diagnostics of
+        // small runs come first in a `2>&1` stream.
+        std_out = std::io::BufWriter::with_capacity(1 << 20, so);
+        &mut std_out
+    } else {
+        match std::fs::File::create(&o.output) {
+            Ok(f) => {
+                file_out = std::io::BufWriter::with_capacity(1 << 16, f);
+                &mut file_out
+            }
+            Err(e) => {
+                eprintln!("strata-opt: cannot open output file '{}': {e}", o.output);
+                return 1;
+            }
+        }
+    };
+    let sep = if o.output_split_marker.is_empty() { String::new() } else { format!("{}\n", o.output_split_marker) };
+    let mut out = Output { w, sep, wrote_any: false, error: None };
     let mut all_ok = true;
     let mut err = String::new();
     for (i, c) in chunks.iter().enumerate() {
         let last = i + 1 == chunks.len();
-        let r = process_chunk(&o, &file, &full, c.text, c.line_offset, &mut err, last);
-        all_ok &= r.ok;
-        if !r.output.is_empty() {
-            outputs.push(r.output);
-        }
+        all_ok &= process_chunk(&o, &file, &text, c.text, c.line_offset, &mut out, &mut err, last);
         if !err.is_empty() {
             eprint!("{err}");
             err.clear();
         }
     }
-    let sep = if o.output_split_marker.is_empty() { String::new() } else { format!("{}\n", o.output_split_marker) };
-    let output = if outputs.len() == 1 { outputs.pop().unwrap_or_default() } else { outputs.join(&sep) };
-    let write_res = if o.output == "-" {
-        so.write_all(output.as_bytes()).and_then(|_| so.flush())
-    } else {
-        std::fs::write(&o.output, output.as_bytes())
+    let write_res = match out.error.take() {
+        Some(e) => Err(e),
+        None => out.w.flush(),
     };
     if let Err(e) = write_res {
         if e.kind() != std::io::ErrorKind::BrokenPipe {

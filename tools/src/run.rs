@@ -22,7 +22,6 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 use std::time::Instant;
 
 use strata_dialects::interp::eval::{tensor_from_dense_attr, tensor_type_parts, Interpreter};
@@ -343,7 +342,7 @@ fn run_function(ctx: &mut Context, o: &RunOptions, f: OpId, args: Vec<Value>, si
     (ok && failures == 0, failures)
 }
 
-fn run_chunk(o: &RunOptions, file: &str, full: &Rc<String>, text: &str, line_offset: u32, sink: &mut Sink<'_>) -> ChunkSummary {
+fn run_chunk(o: &RunOptions, file: &str, full: &strata_ir::SourceText, text: &str, line_offset: u32, sink: &mut Sink<'_>) -> ChunkSummary {
     let mut sum = ChunkSummary::default();
     let mut ctx = crate::chunk_context(file, full, o.allow_unregistered);
     let config = ParserConfig { file_name: file.to_string(), line_offset, ..Default::default() };
@@ -415,8 +414,7 @@ fn run_chunk(o: &RunOptions, file: &str, full: &Rc<String>, text: &str, line_off
 /// Runs strata-run on a parsed option set, writing to the given sinks; returns the
 /// per-chunk summaries (one when not splitting) or an error for unreadable input.
 pub fn run(o: &RunOptions, out: &mut dyn Write, err: &mut dyn Write) -> Result<Vec<ChunkSummary>, String> {
-    let (file, text) = read_input(&o.input)?;
-    let full: Rc<String> = Rc::new(text);
+    let (file, full) = read_input(&o.input)?;
     let marker = o.split_marker.clone().unwrap_or_default();
     let chunks = split(&full, &marker, o.split_marker.is_some());
     let mut sums = Vec::new();

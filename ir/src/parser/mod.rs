@@ -86,7 +86,7 @@ impl ParserConfig {
 /// already registered there (tools may pre-register the full file of a split chunk).
 pub fn parse_source(ctx: &mut Context, config: &ParserConfig, text: &str) -> Result<OpId, Failure> {
     if !ctx.sources.contains_key(&config.file_name) {
-        ctx.sources.insert(config.file_name.clone(), std::rc::Rc::new(text.to_string()));
+        ctx.sources.insert(config.file_name.clone(), crate::source::SourceText::from(text));
     }
     ctx.reserve_for_ops(estimate_ops(text.as_bytes()));
     let mut p = Parser::new(ctx, text, &config.file_name, config.line_offset, config.col_offset_first_line);

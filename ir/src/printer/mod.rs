@@ -112,7 +112,40 @@ pub fn print_op(ctx: &Context, op: OpId, opts: &PrintOptions) -> String {
 
 /// [`print_op`], appending to `out`.
 pub fn print_op_to(ctx: &Context, op: OpId, opts: &PrintOptions, out: &mut String) {
-    // Find the op to number from (MLIR's `Operation::print`).
+    let mut p = printer_for(ctx, op, opts);
+    p.out = std::mem::take(out);
+    if ctx.op(op).parent.is_none() && !opts.local_scope {
+        // A module prints ~50-60 bytes per op in generic form: reserve once instead of growing
+        // (and copying) the output repeatedly. Pages not written are never touched.
+        p.out.reserve(ctx.ops.len().saturating_mul(64));
+    }
+    p.print_root(op);
+    *out = p.out;
+}
+
+/// [`print_op`], streamed to `w` a piece at a time (a large module's text is never held whole),
+/// followed by `trailer` (e.g. the `"\n"` `mlir-opt` writes after the op).
+pub fn print_op_to_writer(
+    ctx: &Context,
+    op: OpId,
+    opts: &PrintOptions,
+    w: &mut dyn std::io::Write,
+    trailer: &str,
+) -> std::io::Result<()> {
+    let mut p = printer_for(ctx, op, opts);
+    p.out.reserve(STREAM_CHUNK + STREAM_CHUNK / 4);
+    p.sink = Some(w);
+    p.print_root(op);
+    p.out.push_str(trailer);
+    p.flush_sink();
+    match p.sink_error.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// The printer for `op`, its values numbered from the op MLIR's `Operation::print` numbers from.
+fn printer_for<'a>(ctx: &'a Context, op: OpId, opts: &PrintOptions) -> OpAsmPrinter<'a> {
     let mut root = op;
     loop {
         if opts.local_scope && ctx.op_has_trait(root, Traits::ISOLATED_FROM_ABOVE) {
@@ -123,27 +156,30 @@ pub fn print_op_to(ctx: &Context, op: OpId, opts: &PrintOptions, out: &mut Strin
             _ => break,
         }
     }
-    let top_level = ctx.op(op).parent.is_none() && !opts.local_scope;
     let names = NameState::compute(ctx, root, opts.generic);
     let mut p = OpAsmPrinter::new(ctx, opts.clone(), names);
     p.root = Some(root);
-    p.out = std::mem::take(out);
-    if top_level {
-        // A module prints ~50-60 bytes per op in generic form: reserve once instead of growing
-        // (and copying) the output repeatedly. Pages not written are never touched.
-        p.out.reserve(ctx.ops.len().saturating_mul(64));
-        // The dry run only collects aliases: skip it when nothing can have one.
-        if opts.debug_info || !opts.generic || alias::may_have_aliases(ctx) {
-            p.collecting = true;
-            p.collect_op(op);
-            p.collecting = false;
-            p.aliases = std::mem::take(&mut p.collector).finish();
+    p
+}
+
+impl OpAsmPrinter<'_> {
+    /// Print `op` (the op [`printer_for`] was made for): a top-level op with its aliases
+    /// (collected in a dry run first) and resources, a nested op alone.
+    fn print_root(&mut self, op: OpId) {
+        let top_level = self.ctx.op(op).parent.is_none() && !self.opts.local_scope;
+        if top_level {
+            // The dry run only collects aliases: skip it when nothing can have one.
+            if self.opts.debug_info || !self.opts.generic || alias::may_have_aliases(self.ctx) {
+                self.collecting = true;
+                self.collect_op(op);
+                self.collecting = false;
+                self.aliases = std::mem::take(&mut self.collector).finish();
+            }
+            self.print_top_level(op);
+        } else {
+            self.print_op_line(op);
         }
-        p.print_top_level(op);
-    } else {
-        p.print_op_line(op);
     }
-    *out = p.out;
 }
 
 /// A type as MLIR prints it (no aliases): `tensor<2x?xf32>`.
@@ -234,7 +270,15 @@ pub struct OpAsmPrinter<'a> {
     last_signature: Signature,
     /// Quoted, escaped op names by op name index (`"dialect.op"`), for the generic form.
     quoted_names: Vec<Option<Box<str>>>,
+    /// Where the text goes when streaming ([`print_op_to_writer`]): `out` is handed over at op
+    /// boundaries once it holds [`STREAM_CHUNK`] bytes, so a large module is never held whole.
+    sink: Option<&'a mut dyn std::io::Write>,
+    /// The first write error of the sink (later text is dropped).
+    sink_error: Option<std::io::Error>,
 }
+
+/// How much text the streaming printer gathers before writing it to its sink.
+const STREAM_CHUNK: usize = 1 << 18;
 
 /// The text of the last op signature printed (`(i32, i32) -> i32`) and the types it is for.
 #[derive(Default)]
@@ -273,6 +317,27 @@ impl<'a> OpAsmPrinter<'a> {
             root: None,
             last_signature: Signature::default(),
             quoted_names: Vec::new(),
+            sink: None,
+            sink_error: None,
+        }
+    }
+
+    /// Streaming: hand the text gathered so far to the sink if there is enough of it. Called
+    /// only between operations, where no cached type/attribute text is being recorded.
+    pub(crate) fn maybe_flush(&mut self) {
+        if self.out.len() >= STREAM_CHUNK {
+            self.flush_sink();
+        }
+    }
+
+    fn flush_sink(&mut self) {
+        if let Some(w) = self.sink.as_mut() {
+            if self.sink_error.is_none() {
+                if let Err(e) = w.write_all(self.out.as_bytes()) {
+                    self.sink_error = Some(e);
+                }
+            }
+            self.out.clear();
         }
     }
 
@@ -752,7 +817,7 @@ impl<'a> OpAsmPrinter<'a> {
     fn merged_attrs(&self, op: OpId) -> Vec<NamedAttribute> {
         let d = self.ctx.op(op);
         if d.properties.is_empty() {
-            return d.attributes.clone();
+            return d.attributes.to_vec();
         }
         let mut v: Vec<NamedAttribute> = d.properties.iter().chain(d.attributes.iter()).copied().collect();
         let ctx = self.ctx;

@@ -407,6 +407,7 @@ impl OpAsmPrinter<'_> {
             }
             self.print_op_line(o);
             self.out.push('\n');
+            self.maybe_flush();
         }
         self.indent -= 2;
     }

@@ -43,7 +43,7 @@ fn compact_inner(ctx: &Context, op: OpId, body: BlockId) -> Option<OpId> {
         _ => return None,
     }
     let args: Vec<Value> = ctx.block_args(body).collect();
-    if args != d.operands {
+    if args[..] != d.operands[..] {
         return None;
     }
     if ctx.op_name_of(ret).rsplit('.').next() != Some("return") {

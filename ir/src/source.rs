@@ -1,0 +1,102 @@
+//! Source texts: what the parser reads and diagnostics quote.
+//!
+//! A [`SourceText`] is shared (reference-counted), so a tool hands the text it read to the
+//! context (`ctx.sources`, for rendering `file:line:col` diagnostics with the source line) and
+//! to the parser without copying it. [`SourceText::read_file`] maps large files into memory
+//! instead of reading them: the pages come from the kernel's page cache, so a 50 MB module costs
+//! no fresh memory to hold (and none to zero).
+
+use std::ops::Deref;
+use std::rc::Rc;
+
+/// The UTF-8 text of one source (a file, stdin, or a string), shared and immutable.
+#[derive(Clone)]
+pub struct SourceText(Rc<dyn AsRef<str>>);
+
+/// A read-only mapping of a file whose bytes were checked to be UTF-8.
+struct MappedText(memmap2::Mmap);
+
+impl AsRef<str> for MappedText {
+    fn as_ref(&self) -> &str {
+        // SAFETY: `SourceText::read_file` validated the bytes as UTF-8 before wrapping them.
+        unsafe { std::str::from_utf8_unchecked(&self.0) }
+    }
+}
+
+/// Why a source file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SourceError {
+    /// Opening or reading failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The bytes are not UTF-8; `valid_up_to` is the offset of the first bad byte.
+    #[error("not valid UTF-8 (byte {valid_up_to})")]
+    NotUtf8 {
+        /// Offset of the first invalid byte.
+        valid_up_to: usize,
+    },
+}
+
+/// Files at least this large are mapped rather than read (for small files a read is cheaper
+/// than setting up a mapping).
+const MAP_THRESHOLD: u64 = 1 << 20;
+
+impl SourceText {
+    /// Share an owned string.
+    pub fn new(text: String) -> Self {
+        SourceText(Rc::new(text))
+    }
+
+    /// Read a file. Large files are mapped (`MAP_POPULATE`) rather than copied.
+    ///
+    /// As with every memory-mapped input (ripgrep, LLVM's `MemoryBuffer`), the file must not be
+    /// truncated or rewritten while the text is alive; tools read their inputs once.
+    pub fn read_file(path: impl AsRef<std::path::Path>) -> Result<SourceText, SourceError> {
+        let file = std::fs::File::open(path.as_ref())?;
+        let len = file.metadata()?.len();
+        if len >= MAP_THRESHOLD && file.metadata()?.is_file() {
+            // SAFETY: the mapping is read-only and private to this process; see the note above
+            // on concurrent modification of the file.
+            let map = unsafe { memmap2::MmapOptions::new().populate().map(&file)? };
+            if let Err(e) = std::str::from_utf8(&map) {
+                return Err(SourceError::NotUtf8 { valid_up_to: e.valid_up_to() });
+            }
+            return Ok(SourceText(Rc::new(MappedText(map))));
+        }
+        let mut bytes = Vec::with_capacity(len as usize + 1);
+        std::io::Read::read_to_end(&mut &file, &mut bytes)?;
+        String::from_utf8(bytes)
+            .map(SourceText::new)
+            .map_err(|e| SourceError::NotUtf8 { valid_up_to: e.utf8_error().valid_up_to() })
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        (*self.0).as_ref()
+    }
+}
+
+impl Deref for SourceText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<String> for SourceText {
+    fn from(s: String) -> Self {
+        SourceText::new(s)
+    }
+}
+
+impl From<&str> for SourceText {
+    fn from(s: &str) -> Self {
+        SourceText::new(s.to_string())
+    }
+}
+
+impl std::fmt::Debug for SourceText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SourceText({} bytes)", self.len())
+    }
+}
