@@ -574,7 +574,7 @@ mod ir_tests {
             let loc = self.ctx.unknown_loc();
             let n = self.ctx.op_name(name);
             let mut st = OperationState::new(n, loc);
-            st.operands = operands.to_vec();
+            st.operands = operands.into();
             st.result_types = results.to_vec();
             st.regions = regions;
             for (k, v) in attrs {

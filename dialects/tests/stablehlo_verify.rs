@@ -102,7 +102,7 @@ impl B {
         let n = self.ctx.op_name(name);
         let loc = self.ctx.unknown_loc();
         let mut st = OperationState::new(n, loc);
-        st.operands = operands.to_vec();
+        st.operands = operands.into();
         st.result_types = results.iter().map(|r| self.ty(r)).collect();
         for (k, v) in attrs {
             let s = self.ctx.sym(k);

@@ -157,8 +157,8 @@ pub struct RegionData {
 pub struct OperationState {
     /// The op name.
     pub name: OpName,
-    /// Operands.
-    pub operands: Vec<Value>,
+    /// Operands (a few inline, as MLIR's `SmallVector<Value, 4>`).
+    pub operands: OperandList,
     /// Result types.
     pub result_types: Vec<Type>,
     /// Inherent attributes (`<{...}>`).
@@ -178,7 +178,7 @@ impl OperationState {
     pub fn new(name: OpName, loc: Attribute) -> Self {
         OperationState {
             name,
-            operands: Vec::new(),
+            operands: OperandList::new(),
             result_types: Vec::new(),
             properties: Vec::new(),
             attributes: Vec::new(),
@@ -277,7 +277,7 @@ impl Context {
         }
         self.ops.push(OpData {
             name,
-            operands: OperandList::from_vec(operands),
+            operands,
             results: result_types.iter().map(|t| ValueData::new(*t)).collect(),
             properties: thin(properties),
             attributes: thin(attributes),

@@ -74,7 +74,7 @@ fn build(c: &mut Context, block: Option<BlockId>, name: &str, s: Spec<'_>) -> Op
     let n = c.op_name(name);
     let loc = s.loc.unwrap_or_else(|| c.unknown_loc());
     let mut st = OperationState::new(n, loc);
-    st.operands = s.operands.to_vec();
+    st.operands = s.operands.into();
     st.result_types = s.results.to_vec();
     for (k, v) in s.props {
         let k = c.sym(k);

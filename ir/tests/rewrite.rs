@@ -70,7 +70,7 @@ impl RewritePattern for AddIAddConstant {
         let cv = rw.result(c, 0);
         let name = rw.ctx_mut().op_name("t.addi");
         let mut st = OperationState::new(name, loc);
-        st.operands = vec![iops[0], cv];
+        st.operands = [iops[0], cv].into_iter().collect();
         st.result_types = vec![t];
         rw.replace_op_with_new(op, st);
         true
@@ -142,7 +142,7 @@ impl B {
     fn op(&mut self, block: BlockId, name: &str, operands: &[Value], results: &[Type]) -> OpId {
         let n = self.ctx.op_name(name);
         let mut st = OperationState::new(n, self.ctx.unknown_loc());
-        st.operands = operands.to_vec();
+        st.operands = operands.into();
         st.result_types = results.to_vec();
         let op = self.ctx.create_op(st);
         self.ctx.append_op(block, op);
@@ -473,7 +473,7 @@ fn rewriter_api_and_notifications() {
         // replace_op_with_new: t.addi(a, a) -> t.muli(a, a)
         let name = rw.ctx_mut().op_name("t.muli");
         let mut st = OperationState::new(name, rw.unknown_loc());
-        st.operands = vec![a, a];
+        st.operands = [a, a].into_iter().collect();
         st.result_types = vec![i32];
         let new = rw.replace_op_with_new(xop, st);
         assert_eq!(rw.operands(user)[0], rw.result(new, 0));

@@ -86,7 +86,7 @@ impl B {
         let n = self.ctx.op_name(name);
         let loc = self.loc();
         let mut st = OperationState::new(n, loc);
-        st.operands = operands.to_vec();
+        st.operands = operands.into();
         st.result_types = results.to_vec();
         for (k, v) in attrs {
             let s = self.ctx.sym(k);
@@ -625,7 +625,7 @@ fn large_single_block_is_linear() {
     let loc = b.ctx.unknown_loc();
     for _ in 0..200_000 {
         let mut st = OperationState::new(add, loc);
-        st.operands = vec![v, v];
+        st.operands = [v, v].into_iter().collect();
         st.result_types = vec![i32];
         let op = b.ctx.create_op(st);
         b.ctx.append_op(e, op);

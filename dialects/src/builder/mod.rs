@@ -519,7 +519,7 @@ impl OpCx<'_> {
         let ctx = self.ctx();
         let n = ctx.op_name(name);
         let mut st = OperationState::new(n, loc);
-        st.operands = vals.to_vec();
+        st.operands = vals.into();
         let op = ctx.create_op(st);
         ctx.append_op(block, op);
     }

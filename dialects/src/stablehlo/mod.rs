@@ -153,7 +153,7 @@ pub fn operation_state(
 ) -> OperationState {
     let name = ctx.op_name(op_name);
     let mut st = OperationState::new(name, loc);
-    st.operands = operands.to_vec();
+    st.operands = operands.into();
     st.result_types = result_types;
     for (n, a) in attrs {
         let s = ctx.sym(n);

@@ -573,14 +573,14 @@ impl<'a, 'src> OpAsmParser<'a, 'src> {
 
     /// Resolve an operand to a value of type `ty` and push it to `out` (errors on a type
     /// mismatch with earlier uses; undefined names become forward references).
-    pub fn resolve_operand(&mut self, u: &UnresolvedOperand, ty: Type, out: &mut Vec<Value>) -> ParseResult<()> {
+    pub fn resolve_operand(&mut self, u: &UnresolvedOperand, ty: Type, out: &mut impl Extend<Value>) -> ParseResult<()> {
         let v = self.p.resolve_ssa_use(u, ty)?;
-        out.push(v);
+        out.extend(std::iter::once(v));
         Ok(())
     }
 
     /// Resolve operands against types pairwise (error if the counts differ).
-    pub fn resolve_operands(&mut self, us: &[UnresolvedOperand], tys: &[Type], out: &mut Vec<Value>) -> ParseResult<()> {
+    pub fn resolve_operands(&mut self, us: &[UnresolvedOperand], tys: &[Type], out: &mut impl Extend<Value>) -> ParseResult<()> {
         if us.len() != tys.len() {
             let pos = us.first().map(|u| u.pos).unwrap_or(self.p.tok.pos);
             return Err(self.p.error_at(
@@ -595,7 +595,7 @@ impl<'a, 'src> OpAsmParser<'a, 'src> {
     }
 
     /// Resolve all operands with the same type.
-    pub fn resolve_operands_same_type(&mut self, us: &[UnresolvedOperand], ty: Type, out: &mut Vec<Value>) -> ParseResult<()> {
+    pub fn resolve_operands_same_type(&mut self, us: &[UnresolvedOperand], ty: Type, out: &mut impl Extend<Value>) -> ParseResult<()> {
         for u in us {
             self.resolve_operand(u, ty, out)?;
         }
@@ -684,7 +684,7 @@ impl<'a, 'src> OpAsmParser<'a, 'src> {
     }
 
     /// `^bb` followed by an optional `(%a, %b : t1, t2)` whose values are pushed to `operands`.
-    pub fn parse_successor_and_use_list(&mut self, operands: &mut Vec<Value>) -> ParseResult<BlockId> {
+    pub fn parse_successor_and_use_list(&mut self, operands: &mut impl Extend<Value>) -> ParseResult<BlockId> {
         let b = self.p.parse_successor()?;
         if self.parse_optional_lparen() {
             let us = self.parse_operand_list(Delimiter::None)?;

@@ -636,7 +636,7 @@ impl<'s> Parser<'s> {
             ));
         }
         if !operands.is_empty() {
-            st.operands = Vec::with_capacity(operands.len());
+            st.operands.reserve(operands.len());
         }
         for (u, &t) in operands.iter().zip(&sig_types[..n_inputs]) {
             let v = self.resolve_ssa_use(u, t)?;

@@ -67,7 +67,7 @@ impl RewritePattern for AddIAddConstant {
         let cv = rw.result(c, 0);
         let name = rw.ctx_mut().op_name("t.addi");
         let mut st = OperationState::new(name, loc);
-        st.operands = vec![iops[0], cv];
+        st.operands = [iops[0], cv].into_iter().collect();
         st.result_types = vec![t];
         rw.replace_op_with_new(op, st);
         true
@@ -171,7 +171,7 @@ impl B {
         let n = self.ctx.op_name(name);
         let loc = self.loc();
         let mut st = OperationState::new(n, loc);
-        st.operands = operands.to_vec();
+        st.operands = operands.into();
         st.result_types = results.to_vec();
         for (k, v) in attrs {
             let s = self.ctx.sym(k);

@@ -163,7 +163,7 @@ impl<'x, 'a, 's> Asm<'x, 'a, 's> {
     }
 
     /// Resolve uses against their types, appending to `out`.
-    pub fn resolve(&mut self, ops: &[Operand], tys: &[Type], out: &mut Vec<Value>) -> PResult<()> {
+    pub fn resolve(&mut self, ops: &[Operand], tys: &[Type], out: &mut impl Extend<Value>) -> PResult<()> {
         self.p.resolve_operands(ops, tys, out)
     }
 

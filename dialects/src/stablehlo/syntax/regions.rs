@@ -187,13 +187,13 @@ pub fn r_reduce(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult
     ctx.append_block(region, block);
     let name = ctx.op_name(&inner_name);
     let mut s = OperationState::new(name, loc);
-    s.operands = vec![ctx.block_arg(block, 0), ctx.block_arg(block, 1)];
+    s.operands = [ctx.block_arg(block, 0), ctx.block_arg(block, 1)].into_iter().collect();
     s.result_types = vec![t];
     let inner = ctx.create_op(s);
     ctx.append_op(block, inner);
     let ret_name = ctx.op_name(&format!("{dialect}.return"));
     let mut s = OperationState::new(ret_name, loc);
-    s.operands = vec![ctx.result(inner, 0)];
+    s.operands = [ctx.result(inner, 0)].into_iter().collect();
     let ret = ctx.create_op(s);
     ctx.append_op(block, ret);
     st.regions.push(region);
