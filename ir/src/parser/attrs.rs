@@ -993,45 +993,14 @@ fn push_int(bytes: &mut Vec<u8>, v: i128, n: usize) {
     bytes.extend(le.iter().copied().chain(std::iter::repeat(fill)).take(n));
 }
 
-/// The byte spelled by two hex digits, indexed by the digits as a little-endian `u16`
-/// (first digit in the low byte); 0x100 if either is not a hex digit.
-static HEX_PAIR_VALUE: [u16; 65536] = {
-    const fn digit(c: u8) -> u16 {
-        match c {
-            b'0'..=b'9' => (c - b'0') as u16,
-            b'a'..=b'f' => (c - b'a' + 10) as u16,
-            b'A'..=b'F' => (c - b'A' + 10) as u16,
-            _ => 0x100,
-        }
-    }
-    let mut t = [0x100u16; 65536];
-    let mut i = 0;
-    while i < 65536 {
-        let (hi, lo) = (digit((i & 0xFF) as u8), digit((i >> 8) as u8));
-        if hi < 16 && lo < 16 {
-            t[i] = (hi << 4) | lo;
-        }
-        i += 1;
-    }
-    t
-};
-
-/// Decode hex digits (an even number of them) into bytes in one pass; `None` if the length is
-/// odd or a character is not a hex digit.
+/// The bytes spelled by hex digits (either case), or `None` if `h` is not an even number of hex
+/// digits. Vectorized (`faster-hex`): large modules are mostly hex blobs.
 fn decode_hex(h: &[u8]) -> Option<Vec<u8>> {
     if h.len() % 2 != 0 {
         return None;
     }
     let mut out = vec![0u8; h.len() / 2];
-    let mut bad = 0u16;
-    for (o, c) in out.iter_mut().zip(h.chunks_exact(2)) {
-        let v = HEX_PAIR_VALUE[u16::from_le_bytes([c[0], c[1]]) as usize];
-        bad |= v;
-        *o = v as u8;
-    }
-    if bad & 0x100 != 0 {
-        return None;
-    }
+    faster_hex::hex_decode(h, &mut out).ok()?;
     Some(out)
 }
 

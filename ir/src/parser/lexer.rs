@@ -98,6 +98,17 @@ static STRING_STOP: [bool; 256] = {
     t
 };
 
+/// The offset of the first byte at or after `i` that may end a string (a quote, a backslash
+/// or a line break: the bytes of [`STRING_STOP`]), or `src.len()`.
+fn skip_long_string(src: &[u8], i: usize) -> usize {
+    let rest = &src[i..];
+    let end = memchr::memchr2(b'"', b'\\', rest).unwrap_or(rest.len());
+    match memchr::memchr3(b'\n', 0x0b, 0x0c, &rest[..end]) {
+        Some(k) => i + k,
+        None => i + end,
+    }
+}
+
 /// Whether any byte of `w` may end the fast scan of a string: a `"`, a `\\` or a byte below
 /// 0x0d (which includes the line breaks; the byte loop then decides exactly).
 #[inline]
@@ -373,12 +384,19 @@ impl<'s> Lexer<'s> {
         loop {
             // Ordinary characters eight at a time (long hex blobs), then one at a time; stop at a
             // quote, backslash or line break.
+            let mut words = 0;
             while let Some(w) = src.get(i..i + 8) {
                 let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
                 if may_stop_string(w) {
                     break;
                 }
                 i += 8;
+                words += 1;
+                if words == 4 {
+                    // A long string (a hex blob): find its end with vectorized searches.
+                    i = skip_long_string(src, i);
+                    break;
+                }
             }
             while i < src.len() && !STRING_STOP[src[i] as usize] {
                 i += 1;
