@@ -6,7 +6,10 @@ Strata parses the pretty (stablehlo) form; mlir-opt-22 does not know stablehlo, 
 by side figure both tools also parse the same module in generic form (strata prints it), with
 --allow-unregistered-dialect. Reports MB/s and ops/s for each, and the ratio.
 """
-import argparse, os, random, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, os, random, shutil, subprocess, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import timing
 
 def generate(path, target_mb=50, seed=7):
     rnd = random.Random(seed)
@@ -45,43 +48,27 @@ def generate(path, target_mb=50, seed=7):
             f.write(f"#loc{i + 2} = loc({l})\n")
     return n + 2
 
-def timed(cmd):
-    t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, ru = os.wait4(p.pid, 0)
-    dt = time.perf_counter() - t0
-    err = p.stderr.read().decode(errors="replace"); p.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"failed: {' '.join(cmd)}\n{err[:2000]}")
-    return dt, ru.ru_maxrss / 1024
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mb", type=float, default=50)
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--strata", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "strata-opt"))
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="strata-jax-")
     src = os.path.join(tmp, "jax.mlir"); gen = os.path.join(tmp, "jax.generic.mlir")
-    nops = generate(src, a.mb)
+    nops = timing.in_child(generate, src, a.mb)
     mb = os.path.getsize(src) / 1e6
     subprocess.run([a.strata, "--mlir-print-op-generic", "--mlir-print-debuginfo", src, "-o", gen], check=True)
-    rows = []
-    for label, cmd in [("strata-opt (pretty)", [a.strata, src, "-o", os.devnull]),
-                       ("strata-opt (generic)", [a.strata, "--allow-unregistered-dialect", gen, "-o", os.devnull]),
-                       ("mlir-opt-22 (generic)", ["mlir-opt-22", "--allow-unregistered-dialect", gen, "-o", os.devnull])]:
-        if cmd[0].startswith("mlir-opt") and not shutil.which(cmd[0]):
-            continue
-        ts, rss = [], 0
-        for _ in range(a.rounds):
-            t, m = timed(cmd); ts.append(t); rss = max(rss, m)
-        rows.append((label, statistics.median(ts), rss))
+    cmds = {"strata-opt (pretty)": [a.strata, src, "-o", os.devnull],
+            "strata-opt (generic)": [a.strata, "--allow-unregistered-dialect", gen, "-o", os.devnull]}
+    if shutil.which("mlir-opt-22"):
+        cmds["mlir-opt-22 (generic)"] = ["mlir-opt-22", "--allow-unregistered-dialect", gen, "-o", os.devnull]
+    res = timing.rounds(cmds, a.rounds)
     print(f"module: {mb:.1f} MB, {nops} ops")
-    print("| tool | median s | MB/s | peak RSS MiB |\n|---|---|---|---|")
-    for label, t, rss in rows:
-        print(f"| {label} | {t:.3f} | {mb / t:.0f} | {rss:.0f} |")
-    if len(rows) == 3:
-        print(f"ratio strata (generic) / mlir-opt-22: {rows[2][1] / rows[1][1]:.1f}x; strata (pretty) / mlir-opt-22: {rows[2][1] / rows[0][1]:.1f}x")
+    print(timing.table(res, mb, "MB/s"))
+    if "mlir-opt-22 (generic)" in res:
+        print(timing.ratio(res, "strata-opt (generic)", "mlir-opt-22 (generic)"))
+        print(timing.ratio(res, "strata-opt (pretty)", "mlir-opt-22 (generic)"))
     shutil.rmtree(tmp)
 
 if __name__ == "__main__":

@@ -8,7 +8,10 @@ generic form, then, in interleaved rounds, runs
 and reports ops/s (median wall time) and peak RSS of each, and the ratio. It also checks that
 strata's output round-trips byte-identically on a second pass and that mlir-opt-22 accepts it.
 """
-import argparse, os, random, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, os, random, shutil, subprocess, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import timing
 
 def generate(n, path, seed=1):
     rnd = random.Random(seed)
@@ -27,26 +30,18 @@ def generate(n, path, seed=1):
         f.write('  }) : () -> ()\n}) : () -> ()\n')
 
 def run(cmd):
-    t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, ru = os.wait4(p.pid, 0)
-    dt = time.perf_counter() - t0
-    err = p.stderr.read().decode(errors="replace")
-    p.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"command failed: {' '.join(cmd)}\n{err}")
-    return dt, ru.ru_maxrss / 1024.0  # MiB
+    return timing.run(cmd)[::2]
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ops", type=int, default=200_000)
-    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--strata", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "strata-opt"))
     ap.add_argument("--mlir-opt", default="mlir-opt-22")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="strata-bench-")
     src = os.path.join(tmp, "in.mlir")
-    generate(a.ops, src)
+    timing.in_child(generate, a.ops, src)
     size = os.path.getsize(src) / 1e6
     out1, out2, out3 = (os.path.join(tmp, f"out{i}.mlir") for i in (1, 2, 3))
     flags = ["--allow-unregistered-dialect", "--mlir-print-op-generic"]
@@ -62,30 +57,15 @@ def main():
     print(f"file: {a.ops} ops, {size:.1f} MB")
     print(f"round trip (second pass byte-identical): {'yes' if same else 'NO'}")
     print(f"mlir-opt-22 accepts strata's print: {accepted if have_mlir else 'mlir-opt-22 not installed'}")
-    times = {"strata-opt": [], "mlir-opt-22": []}
-    rss = {"strata-opt": 0.0, "mlir-opt-22": 0.0}
-    for _ in range(a.rounds):
-        for name, cmd in (("strata-opt", [a.strata, *flags, src, "-o", out1]),
-                          ("mlir-opt-22", [a.mlir_opt, *flags, src, "-o", out3])):
-            if name == "mlir-opt-22" and not have_mlir:
-                continue
-            dt, m = run(cmd)
-            times[name].append(dt)
-            rss[name] = max(rss[name], m)
-    # This machine is shared and noisy (page zeroing by the kernel varies run to run): report the
-    # median and the best run of each tool; rounds are interleaved so both see the same noise.
-    print(f"| tool | median s | best s | M ops/s (median) | M ops/s (best) | peak RSS MiB |\n|---|---|---|---|---|---|")
-    med, best = {}, {}
-    for name, ts in times.items():
-        if not ts:
-            continue
-        med[name], best[name] = statistics.median(ts), min(ts)
-        print(f"| {name} | {med[name]:.3f} | {best[name]:.3f} | {a.ops / med[name] / 1e6:.2f} | "
-              f"{a.ops / best[name] / 1e6:.2f} | {rss[name]:.0f} |")
-    if len(med) == 2:
-        print(f"throughput ratio strata/mlir-opt: median {med['mlir-opt-22'] / med['strata-opt']:.1f}x, "
-              f"best {best['mlir-opt-22'] / best['strata-opt']:.1f}x; "
-              f"peak memory ratio: {rss['strata-opt'] / rss['mlir-opt-22']:.2f}")
+    cmds = {"strata-opt": [a.strata, *flags, src, "-o", out1]}
+    if have_mlir:
+        cmds["mlir-opt-22"] = [a.mlir_opt, *flags, src, "-o", out3]
+    res = timing.rounds(cmds, a.rounds)
+    print(timing.table(res, a.ops / 1e6, "M ops/s"))
+    if have_mlir:
+        print("throughput ratio " + timing.ratio(res, "strata-opt", "mlir-opt-22"))
+        rss = {k: max(r[2] for r in v) for k, v in res.items()}
+        print(f"peak memory ratio strata/mlir-opt: {rss['strata-opt'] / rss['mlir-opt-22']:.2f}")
     shutil.rmtree(tmp)
     if not same or accepted is False:
         sys.exit(1)
