@@ -148,8 +148,10 @@ pub(crate) type FxMap<K, V> = rustc_hash::FxHashMap<K, V>;
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct ValueEntry {
     pub value: crate::Value,
-    /// Definition position, or first use for forward references.
-    pub pos: SourcePos,
+    /// Byte offset of the definition, or of the first use for forward references (line and
+    /// column are recomputed for diagnostics: [`Parser::pos_at`]; a large module holds one entry
+    /// per value, so entries are kept small).
+    pub offset: u32,
     /// Whether `value` is a forward-reference placeholder.
     pub forward: bool,
     /// `value`'s type when bound: checking a use against it needs no access to the (large,
@@ -543,6 +545,15 @@ impl<'s> Parser<'s> {
     // ----- locations and errors -----
 
     /// The `FileLineCol` location of a source position (with the configured offsets applied).
+    /// The position of byte `offset` of the parsed text (as the lexer computes it: 1-based line
+    /// and byte column).
+    pub(crate) fn pos_at(&self, offset: u32) -> SourcePos {
+        let before = &self.src.as_bytes()[..(offset as usize).min(self.src.len())];
+        let line = 1 + memchr::memchr_iter(b'\n', before).count() as u32;
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+        SourcePos { offset, line, col: (before.len() - line_start) as u32 + 1 }
+    }
+
     pub(crate) fn loc_at(&mut self, p: SourcePos) -> Attribute {
         let line = p.line + self.line_offset;
         let col = if p.line == 1 { p.col + self.col_offset } else { p.col };

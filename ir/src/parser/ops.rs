@@ -259,9 +259,10 @@ impl<'s> Parser<'s> {
         let Some(scope) = self.scopes.pop() else { return Ok(()) };
         if scope.forward > 0 {
             let mut fwd: Vec<ValueEntry> = scope.entries().filter(|e| e.forward).collect();
-            fwd.sort_by_key(|e| e.pos.offset);
+            fwd.sort_by_key(|e| e.offset);
             for e in fwd {
-                self.error_at(e.pos, "use of undeclared SSA value name");
+                let pos = self.pos_at(e.offset);
+                self.error_at(pos, "use of undeclared SSA value name");
                 self.deferred_errors += 1;
             }
         }
@@ -287,7 +288,7 @@ impl<'s> Parser<'s> {
             if prior == ty {
                 return Ok(v);
             }
-            let epos = e.pos;
+            let epos = self.pos_at(e.offset);
             let (a, b) = (self.type_str(ty), self.type_str(prior));
             return Err(self.error_at_with_note(
                 u.pos,
@@ -316,7 +317,7 @@ impl<'s> Parser<'s> {
         let op = self.ctx.create_op(st);
         let v = Value::Result { op, index: 0 };
         if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(name, u.number, ValueEntry { value: v, pos: u.pos, forward: true, ty });
+            scope.insert(name, u.number, ValueEntry { value: v, offset: u.pos.offset, forward: true, ty });
             scope.forward += 1;
         }
         Ok(v)
@@ -326,7 +327,7 @@ impl<'s> Parser<'s> {
     pub(crate) fn add_definition(&mut self, name: &'s str, number: u32, pos: SourcePos, value: Value) -> ParseResult<()> {
         let Some(scope) = self.scopes.last_mut() else { return Err(Failure) };
         let key = (name, number);
-        let entry = ValueEntry { value, pos, forward: false, ty: self.ctx.value_type(value) };
+        let entry = ValueEntry { value, offset: pos.offset, forward: false, ty: self.ctx.value_type(value) };
         let Some(prev) = scope.define(name, number, entry) else {
             return Ok(());
         };
@@ -335,7 +336,7 @@ impl<'s> Parser<'s> {
                 return Err(self.error_at_with_note(
                     pos,
                     format!("redefinition of SSA value '{name}'"),
-                    e.pos,
+                    self.pos_at(e.offset),
                     "previously defined here",
                 ));
             }
@@ -346,7 +347,7 @@ impl<'s> Parser<'s> {
                     return Err(self.error_at_with_note(
                         pos,
                         format!("definition of SSA value '{name}#{number}' has type '{a}'"),
-                        e.pos,
+                        self.pos_at(e.offset),
                         format!("previously used here with type '{b}'"),
                     ));
                 }
@@ -746,7 +747,7 @@ impl<'s> Parser<'s> {
                     return Err(self.error_at_with_note(
                         a.ssa_name.pos,
                         format!("region entry argument '{name}' is already in use"),
-                        e.pos,
+                        self.pos_at(e.offset),
                         "previously referenced here",
                     ));
                 }
