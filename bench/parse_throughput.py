@@ -29,9 +29,6 @@ def generate(n, path, seed=1):
         f.write(f'    "bench.return"(%{n - 2}) : (i32) -> ()\n')
         f.write('  }) : () -> ()\n}) : () -> ()\n')
 
-def run(cmd):
-    return timing.run(cmd)[::2]
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ops", type=int, default=200_000)
@@ -46,8 +43,8 @@ def main():
     out1, out2, out3 = (os.path.join(tmp, f"out{i}.mlir") for i in (1, 2, 3))
     flags = ["--allow-unregistered-dialect", "--mlir-print-op-generic"]
     # Correctness first: second pass byte-identical, and mlir-opt accepts strata's print.
-    run([a.strata, *flags, src, "-o", out1])
-    run([a.strata, *flags, out1, "-o", out2])
+    timing.run([a.strata, *flags, src, "-o", out1])
+    timing.run([a.strata, *flags, out1, "-o", out2])
     same = open(out1, "rb").read() == open(out2, "rb").read()
     have_mlir = shutil.which(a.mlir_opt) is not None
     accepted = None

@@ -209,18 +209,13 @@ pub enum InsertPoint {
     After(OpId),
 }
 
-fn sort_named(ctx: &Context, v: &mut Vec<NamedAttribute>) {
+fn sort_by_name(ctx: &Context, v: &mut [NamedAttribute]) {
     v.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
-    v.dedup_by(|a, b| a.name == b.name);
 }
 
-/// A `Vec` as a [`ThinVec`] (no allocation when empty).
-pub(crate) fn thin<T: Clone>(v: Vec<T>) -> ThinVec<T> {
-    if v.is_empty() {
-        ThinVec::new()
-    } else {
-        ThinVec::from(v)
-    }
+fn sort_named(ctx: &Context, v: &mut Vec<NamedAttribute>) {
+    sort_by_name(ctx, v);
+    v.dedup_by(|a, b| a.name == b.name);
 }
 
 impl Context {
@@ -279,10 +274,10 @@ impl Context {
             name,
             operands,
             results: result_types.iter().map(|t| ValueData::new(*t)).collect(),
-            properties: thin(properties),
-            attributes: thin(attributes),
-            successors: thin(successors),
-            regions: thin(regions),
+            properties: properties.into(),
+            attributes: attributes.into(),
+            successors: successors.into(),
+            regions: regions.into(),
             loc,
             parent: None,
             prev: None,
@@ -470,15 +465,15 @@ impl Context {
             na.value = value;
             return;
         }
-        let list = if inherent { std::mem::take(&mut d.properties) } else { std::mem::take(&mut d.attributes) };
-        let mut list: Vec<NamedAttribute> = list.into_iter().collect();
+        // `sym` is in neither list (checked above): push and re-sort.
+        let mut list = if inherent { std::mem::take(&mut d.properties) } else { std::mem::take(&mut d.attributes) };
         list.push(NamedAttribute { name: sym, value });
-        sort_named(self, &mut list);
+        sort_by_name(self, &mut list);
         let d = &mut self.ops[op.0 as usize];
         if inherent {
-            d.properties = thin(list);
+            d.properties = list;
         } else {
-            d.attributes = thin(list);
+            d.attributes = list;
         }
     }
 

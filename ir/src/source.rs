@@ -53,8 +53,9 @@ impl SourceText {
     /// truncated or rewritten while the text is alive; tools read their inputs once.
     pub fn read_file(path: impl AsRef<std::path::Path>) -> Result<SourceText, SourceError> {
         let file = std::fs::File::open(path.as_ref())?;
-        let len = file.metadata()?.len();
-        if len >= MAP_THRESHOLD && file.metadata()?.is_file() {
+        let meta = file.metadata()?;
+        let len = meta.len();
+        if len >= MAP_THRESHOLD && meta.is_file() {
             // SAFETY: the mapping is read-only and private to this process; see the note above
             // on concurrent modification of the file.
             let map = unsafe { memmap2::MmapOptions::new().populate().map(&file)? };

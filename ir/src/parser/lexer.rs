@@ -60,6 +60,17 @@ pub struct SourcePos {
     pub col: u32,
 }
 
+impl SourcePos {
+    /// The position of byte `offset` of `src`, as the lexer computes positions (1-based line,
+    /// 1-based byte column). Scans `src` up to `offset`: for diagnostics, not for hot paths.
+    pub fn of_offset(src: &[u8], offset: u32) -> SourcePos {
+        let before = &src[..(offset as usize).min(src.len())];
+        let line = 1 + memchr::memchr_iter(b'\n', before).count() as u32;
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+        SourcePos { offset, line, col: (before.len() - line_start) as u32 + 1 }
+    }
+}
+
 /// A token: kind and byte range, with the position of its first byte.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Token {

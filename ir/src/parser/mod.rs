@@ -544,16 +544,12 @@ impl<'s> Parser<'s> {
 
     // ----- locations and errors -----
 
-    /// The `FileLineCol` location of a source position (with the configured offsets applied).
-    /// The position of byte `offset` of the parsed text (as the lexer computes it: 1-based line
-    /// and byte column).
+    /// The position of byte `offset` of the parsed text.
     pub(crate) fn pos_at(&self, offset: u32) -> SourcePos {
-        let before = &self.src.as_bytes()[..(offset as usize).min(self.src.len())];
-        let line = 1 + memchr::memchr_iter(b'\n', before).count() as u32;
-        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-        SourcePos { offset, line, col: (before.len() - line_start) as u32 + 1 }
+        SourcePos::of_offset(self.src.as_bytes(), offset)
     }
 
+    /// The `FileLineCol` location of a source position (with the configured offsets applied).
     pub(crate) fn loc_at(&mut self, p: SourcePos) -> Attribute {
         let line = p.line + self.line_offset;
         let col = if p.line == 1 { p.col + self.col_offset } else { p.col };

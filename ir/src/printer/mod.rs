@@ -325,7 +325,7 @@ impl<'a> OpAsmPrinter<'a> {
     /// Streaming: hand the text gathered so far to the sink if there is enough of it. Called
     /// only between operations, where no cached type/attribute text is being recorded.
     pub(crate) fn maybe_flush(&mut self) {
-        if self.out.len() >= STREAM_CHUNK {
+        if self.sink.is_some() && self.out.len() >= STREAM_CHUNK {
             self.flush_sink();
         }
     }
