@@ -156,50 +156,67 @@ impl Data {
     }
 }
 
-/// Transposes a row-major buffer (see [`Data::permuted`]).
+/// Transposes a row-major buffer (see [`Data::permuted`]): a strided view of it.
 fn permute<T: Copy>(src: &[T], in_shape: &[usize], perm: &[usize]) -> Vec<T> {
-    let rank = in_shape.len();
-    let n = src.len();
-    if rank <= 1 || n == 0 || perm.iter().enumerate().all(|(i, &p)| i == p) {
+    if in_shape.len() <= 1 || src.is_empty() || perm.iter().enumerate().all(|(i, &p)| i == p) {
         return src.to_vec();
     }
-    let in_strides = row_major_strides_usize(in_shape);
-    let out_shape: Vec<usize> = perm.iter().map(|&p| in_shape[p]).collect();
-    let step: Vec<usize> = perm.iter().map(|&p| in_strides[p]).collect();
-    let mut out = Vec::with_capacity(n);
-    let mut idx = vec![0usize; rank];
-    let mut base = 0usize;
-    let inner = out_shape[rank - 1];
-    let inner_step = step[rank - 1];
+    let shape: Vec<i64> = in_shape.iter().map(|&d| d as i64).collect();
+    let in_strides = row_major_strides(&shape);
+    let out_shape: Vec<i64> = perm.iter().map(|&p| shape[p]).collect();
+    let step: Vec<i64> = perm.iter().map(|&p| in_strides[p] as i64).collect();
+    gather_strided(src, &out_shape, 0, &step)
+}
+
+/// Visits a strided view of a flat buffer row by row: for every index `i` of `shape` with a
+/// last coordinate of 0 (row-major order), `f` gets the flat offset `base + Σ i[d]·strides[d]`
+/// of the row's first element; the row's elements follow at `strides[rank - 1]` apart
+/// (`shape[rank - 1]` of them). A rank-0 view is one row of one element at `base`; a view with
+/// no elements has no rows. Negative dimensions count as 0.
+pub fn for_each_strided_row(shape: &[i64], base: i64, strides: &[i64], mut f: impl FnMut(i64)) {
+    if shape.iter().any(|&d| d <= 0) {
+        return;
+    }
+    let rank = shape.len();
+    if rank == 0 {
+        f(base);
+        return;
+    }
+    let mut idx = vec![0i64; rank - 1];
+    let mut off = base;
     loop {
-        let mut off = base;
-        for _ in 0..inner {
-            out.push(src[off]);
-            off += inner_step;
-        }
+        f(off);
         let mut d = rank - 1;
         loop {
             if d == 0 {
-                return out;
+                return;
             }
             d -= 1;
             idx[d] += 1;
-            base += step[d];
-            if idx[d] < out_shape[d] {
+            off += strides[d];
+            if idx[d] < shape[d] {
                 break;
             }
-            base -= step[d] * out_shape[d];
+            off -= strides[d] * shape[d];
             idx[d] = 0;
         }
     }
 }
 
-fn row_major_strides_usize(shape: &[usize]) -> Vec<usize> {
-    let mut strides = vec![1usize; shape.len()];
-    for i in (0..shape.len().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1] * shape[i + 1];
-    }
-    strides
+/// The elements of a strided view of `v` (see [`for_each_strided_row`]), row-major. Rows are
+/// copied as slices (stride 1), splats (stride 0) or gathered (other strides).
+pub fn gather_strided<T: Copy>(v: &[T], shape: &[i64], base: i64, strides: &[i64]) -> Vec<T> {
+    let mut out = Vec::with_capacity(shape.iter().map(|&d| d.max(0) as usize).product());
+    let (inner, step) = match shape.len() {
+        0 => (1, 0),
+        r => (shape[r - 1] as usize, strides[r - 1]),
+    };
+    for_each_strided_row(shape, base, strides, |off| match step {
+        1 => out.extend_from_slice(&v[off as usize..off as usize + inner]),
+        0 => out.extend(std::iter::repeat_n(v[off as usize], inner)),
+        _ => out.extend((0..inner as i64).map(|k| v[(off + k * step) as usize])),
+    });
+    out
 }
 
 /// Number of elements of a shape; an error for negative dimensions or a

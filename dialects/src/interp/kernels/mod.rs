@@ -24,6 +24,7 @@ pub mod sort;
 use num_complex::Complex;
 
 use super::{InterpError, KResult};
+use crate::value::tensor::{for_each_strided_row, gather_strided};
 use crate::value::{Data, Element, ElementType, Tensor};
 
 pub use batch_norm::*;
@@ -123,94 +124,19 @@ pub fn concat_data(parts: &[&Data]) -> KResult<Data> {
 /// The flat source offsets of a strided view: for every index `i` of
 /// `out_shape` (row-major), `base + Σ i[d]·strides[d]`.
 pub fn strided_indices(out_shape: &[i64], base: i64, strides: &[i64]) -> Vec<usize> {
-    let n: usize = out_shape.iter().map(|&d| d.max(0) as usize).product();
-    let mut out = Vec::with_capacity(n);
-    if n == 0 {
-        return out;
-    }
-    let rank = out_shape.len();
-    if rank == 0 {
-        out.push(base as usize);
-        return out;
-    }
-    let inner = out_shape[rank - 1];
-    let inner_stride = strides[rank - 1];
-    let mut idx = vec![0i64; rank];
-    let mut off = base;
-    loop {
-        let mut o = off;
-        for _ in 0..inner {
-            out.push(o as usize);
-            o += inner_stride;
-        }
-        // advance the outer dimensions
-        let mut d = rank - 1;
-        loop {
-            if d == 0 {
-                return out;
-            }
-            d -= 1;
-            idx[d] += 1;
-            off += strides[d];
-            if idx[d] < out_shape[d] {
-                break;
-            }
-            off -= strides[d] * out_shape[d];
-            idx[d] = 0;
-        }
-    }
+    let mut out = Vec::with_capacity(numel(out_shape));
+    let (inner, step) = match out_shape.len() {
+        0 => (1, 0),
+        r => (out_shape[r - 1], strides[r - 1]),
+    };
+    for_each_strided_row(out_shape, base, strides, |off| out.extend((0..inner).map(|k| (off + k * step) as usize)));
+    out
 }
 
 /// Copies a strided view of `src` (see [`strided_indices`]) without
-/// materialising the offsets: rows along the last dimension are copied as
-/// slices (stride 1), splats (stride 0) or gathered (other strides).
+/// materialising the offsets (see [`gather_strided`]).
 pub fn strided_copy(src: &Data, out_shape: &[i64], base: i64, strides: &[i64]) -> Data {
-    fn go<T: Copy>(v: &[T], out_shape: &[i64], base: i64, strides: &[i64]) -> Vec<T> {
-        let n = numel(out_shape);
-        let mut out = Vec::with_capacity(n);
-        if n == 0 {
-            return out;
-        }
-        let rank = out_shape.len();
-        if rank == 0 {
-            out.push(v[base as usize]);
-            return out;
-        }
-        let inner = out_shape[rank - 1] as usize;
-        let is = strides[rank - 1];
-        let outer_shape = &out_shape[..rank - 1];
-        let outer_strides = &strides[..rank - 1];
-        let mut idx = vec![0i64; rank - 1];
-        let mut off = base;
-        loop {
-            match is {
-                1 => out.extend_from_slice(&v[off as usize..off as usize + inner]),
-                0 => out.extend(std::iter::repeat_n(v[off as usize], inner)),
-                _ => {
-                    let mut o = off;
-                    for _ in 0..inner {
-                        out.push(v[o as usize]);
-                        o += is;
-                    }
-                }
-            }
-            let mut d = rank - 1;
-            loop {
-                if d == 0 {
-                    return out;
-                }
-                d -= 1;
-                idx[d] += 1;
-                off += outer_strides[d];
-                if idx[d] < outer_shape[d] {
-                    break;
-                }
-                off -= outer_strides[d] * outer_shape[d];
-                idx[d] = 0;
-            }
-        }
-    }
-    map_data!(src, v => go(v, out_shape, base, strides))
+    map_data!(src, v => gather_strided(v, out_shape, base, strides))
 }
 
 /// Row-major strides of a shape, as i64.
