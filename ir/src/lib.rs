@@ -23,6 +23,8 @@ pub mod printer;
 pub mod types;
 pub mod rewrite;
 pub mod source;
+#[cfg(feature = "test-support")]
+pub mod testing;
 pub mod verifier;
 
 pub use attributes::{AttrKind, Attribute, NamedAttribute};

@@ -6,201 +6,15 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use strata_ir::dialect::{Dialect, FoldResult, OpInfo, Traits};
-use strata_ir::printer::{print_op, PrintOptions};
+use strata_ir::dialect::{Dialect, OpInfo, Traits};
 use strata_ir::rewrite::*;
+use strata_ir::testing::*;
 use strata_ir::*;
 
-fn int_of(ctx: &Context, a: Option<Attribute>) -> Option<(i128, Type)> {
-    match ctx.attr_kind(a?) {
-        AttrKind::Integer { value, ty } => Some((*value, *ty)),
-        _ => None,
-    }
+/// Greedy canonicalization with the `t` dialect's `t.addi` patterns.
+fn canonicalize(b: &mut B, root: OpId, config: &GreedyConfig) -> Result<bool, Failure> {
+    apply_patterns_greedily(&mut b.ctx, root, &addi_patterns(), config)
 }
-
-fn addi_fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
-    match (int_of(ctx, c[0]), int_of(ctx, c[1])) {
-        (Some((a, t)), Some((b, _))) => Some(vec![FoldResult::Attr(ctx.int_attr(a + b, t))]),
-        (_, Some((0, _))) => Some(vec![FoldResult::Value(ctx.operands(op)[0])]),
-        _ => None,
-    }
-}
-
-fn muli_fold(ctx: &mut Context, op: OpId, c: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
-    match (int_of(ctx, c[0]), int_of(ctx, c[1])) {
-        (Some((a, t)), Some((b, _))) => Some(vec![FoldResult::Attr(ctx.int_attr(a * b, t))]),
-        (_, Some((1, _))) => Some(vec![FoldResult::Value(ctx.operands(op)[0])]),
-        _ => None,
-    }
-}
-
-fn materialize(ctx: &mut Context, value: Attribute, ty: Type, loc: Attribute) -> Option<OpId> {
-    let name = ctx.op_name("t.constant");
-    let mut st = OperationState::new(name, loc);
-    st.result_types = vec![ty];
-    let v = ctx.sym("value");
-    st.add_attr(v, value);
-    Some(ctx.create_op(st))
-}
-
-/// arith's `AddIAddConstant`: addi(addi(x, c0), c1) -> addi(x, c0 + c1).
-struct AddIAddConstant;
-
-impl RewritePattern for AddIAddConstant {
-    fn name(&self) -> &str {
-        "AddIAddConstant"
-    }
-    fn root(&self) -> Option<&str> {
-        Some("t.addi")
-    }
-    fn match_and_rewrite(&self, op: OpId, rw: &mut PatternRewriter) -> bool {
-        let ops = rw.operands(op).to_vec();
-        let Some(c1) = rw.defining_op(ops[1]).and_then(|d| constant_value(rw, d)) else { return false };
-        let Some(inner) = rw.defining_op(ops[0]) else { return false };
-        if rw.op_name_of(inner) != "t.addi" {
-            return false;
-        }
-        let iops = rw.operands(inner).to_vec();
-        let Some(c0) = rw.defining_op(iops[1]).and_then(|d| constant_value(rw, d)) else { return false };
-        let (Some((a, t)), Some((b, _))) = (int_of(rw, Some(c0)), int_of(rw, Some(c1))) else { return false };
-        let sum = rw.ctx_mut().int_attr(a + b, t);
-        let loc = rw.op(op).loc;
-        let c = materialize(rw.ctx_mut(), sum, t, loc).unwrap();
-        rw.insert(c);
-        let cv = rw.result(c, 0);
-        let name = rw.ctx_mut().op_name("t.addi");
-        let mut st = OperationState::new(name, loc);
-        st.operands = [iops[0], cv].into_iter().collect();
-        st.result_types = vec![t];
-        rw.replace_op_with_new(op, st);
-        true
-    }
-}
-
-fn add_patterns() -> Vec<Box<dyn RewritePattern>> {
-    vec![Box::new(AddIAddConstant)]
-}
-
-struct B {
-    ctx: Context,
-}
-
-impl B {
-    fn new() -> B {
-        let mut ctx = Context::new();
-        ctx.allow_unregistered = true;
-        let mut d = Dialect::new("t")
-            .op(OpInfo::new("t.constant")
-                .traits(Traits::CONSTANT_LIKE | Traits::PURE | Traits::ZERO_OPERANDS | Traits::ONE_RESULT)
-                .inherent(&["value"]))
-            .op(OpInfo::new("t.addi")
-                .traits(Traits::PURE | Traits::COMMUTATIVE)
-                .folder(addi_fold)
-                .canonicalizer(add_patterns))
-            .op(OpInfo::new("t.muli").traits(Traits::PURE | Traits::COMMUTATIVE).folder(muli_fold))
-            .op(OpInfo::new("t.func")
-                .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL)
-                .inherent(&["sym_name", "sym_visibility"]))
-            .op(OpInfo::new("t.return").traits(Traits::IS_TERMINATOR | Traits::PURE))
-            .op(OpInfo::new("t.br").traits(Traits::IS_TERMINATOR | Traits::PURE))
-            .op(OpInfo::new("t.effect"));
-        d.materialize_constant = Some(materialize);
-        ctx.register_dialect(d);
-        B { ctx }
-    }
-
-    fn i32(&mut self) -> Type {
-        self.ctx.int_type(32)
-    }
-
-    fn module(&mut self) -> (OpId, BlockId) {
-        let r = self.ctx.create_region();
-        let b = self.ctx.create_block(&[]);
-        self.ctx.append_block(r, b);
-        let name = self.ctx.op_name("builtin.module");
-        let mut st = OperationState::new(name, self.ctx.unknown_loc());
-        st.regions.push(r);
-        (self.ctx.create_op(st), b)
-    }
-
-    fn func(&mut self, parent: BlockId, name: &str, args: &[Type]) -> (OpId, BlockId) {
-        let r = self.ctx.create_region();
-        let a: Vec<(Type, Option<Attribute>)> = args.iter().map(|t| (*t, None)).collect();
-        let b = self.ctx.create_block(&a);
-        self.ctx.append_block(r, b);
-        let n = self.ctx.op_name("t.func");
-        let mut st = OperationState::new(n, self.ctx.unknown_loc());
-        let s = self.ctx.sym("sym_name");
-        let v = self.ctx.string_attr(name);
-        st.add_attr(s, v);
-        st.regions.push(r);
-        let f = self.ctx.create_op(st);
-        self.ctx.append_op(parent, f);
-        (f, b)
-    }
-
-    fn op(&mut self, block: BlockId, name: &str, operands: &[Value], results: &[Type]) -> OpId {
-        let n = self.ctx.op_name(name);
-        let mut st = OperationState::new(n, self.ctx.unknown_loc());
-        st.operands = operands.into();
-        st.result_types = results.to_vec();
-        let op = self.ctx.create_op(st);
-        self.ctx.append_op(block, op);
-        op
-    }
-
-    fn v(&mut self, block: BlockId, name: &str, operands: &[Value]) -> Value {
-        let t = self.i32();
-        let op = self.op(block, name, operands, &[t]);
-        self.ctx.result(op, 0)
-    }
-
-    fn constant(&mut self, block: BlockId, v: i128) -> Value {
-        let t = self.i32();
-        let (val, loc) = (self.ctx.int_attr(v, t), self.ctx.unknown_loc());
-        let op = materialize(&mut self.ctx, val, t, loc).unwrap();
-        self.ctx.append_op(block, op);
-        self.ctx.result(op, 0)
-    }
-
-    fn print(&self, op: OpId) -> String {
-        print_op(&self.ctx, op, &PrintOptions::generic())
-    }
-
-    fn canonicalize(&mut self, root: OpId, config: &GreedyConfig) -> Result<bool, Failure> {
-        apply_patterns_greedily(&mut self.ctx, root, &add_patterns(), config)
-    }
-}
-
-/// The IR of `/tmp/c1.mlir` in the module docs: mlir-opt --canonicalize gives
-/// `6, 3, addi, muli, addi, return`.
-fn build_c1(b: &mut B) -> (OpId, OpId) {
-    let (m, mb) = b.module();
-    let i32 = b.i32();
-    let (f, e) = b.func(mb, "f", &[i32]);
-    let a = b.ctx.block_arg(e, 0);
-    let x0 = b.v(e, "t.addi", &[a, a]);
-    let c1 = b.constant(e, 1);
-    let c2 = b.constant(e, 2);
-    let x1 = b.v(e, "t.addi", &[c1, c2]);
-    let c1b = b.constant(e, 1);
-    let x2 = b.v(e, "t.muli", &[x0, x1]);
-    let x3 = b.v(e, "t.addi", &[x2, c1b]);
-    let c5 = b.constant(e, 5);
-    let x4 = b.v(e, "t.addi", &[x3, c5]);
-    b.op(e, "t.return", &[x4], &[]);
-    (m, f)
-}
-
-const C1_EXPECTED: &str = r#""t.func"() <{sym_name = "f"}> ({
-^bb0(%arg0: i32):
-  %0 = "t.constant"() <{value = 6 : i32}> : () -> i32
-  %1 = "t.constant"() <{value = 3 : i32}> : () -> i32
-  %2 = "t.addi"(%arg0, %arg0) : (i32, i32) -> i32
-  %3 = "t.muli"(%2, %1) : (i32, i32) -> i32
-  %4 = "t.addi"(%3, %0) : (i32, i32) -> i32
-  "t.return"(%4) : (i32) -> ()
-}) : () -> ()"#;
 
 fn normalize(s: &str) -> String {
     s.lines().map(|l| l.trim()).collect::<Vec<_>>().join("\n")
@@ -210,7 +24,7 @@ fn normalize(s: &str) -> String {
 fn canonicalize_like_mlir_top_down() {
     let mut b = B::new();
     let (_, f) = build_c1(&mut b);
-    let changed = b.canonicalize(f, &GreedyConfig::default().with_top_down(true)).unwrap();
+    let changed = canonicalize(&mut b, f, &GreedyConfig::default().with_top_down(true)).unwrap();
     assert!(changed);
     assert_eq!(normalize(&b.print(f)), normalize(C1_EXPECTED));
 }
@@ -219,7 +33,7 @@ fn canonicalize_like_mlir_top_down() {
 fn canonicalize_like_mlir_bottom_up() {
     let mut b = B::new();
     let (_, f) = build_c1(&mut b);
-    b.canonicalize(f, &GreedyConfig::default()).unwrap();
+    canonicalize(&mut b, f, &GreedyConfig::default()).unwrap();
     assert_eq!(normalize(&b.print(f)), normalize(C1_EXPECTED));
 }
 
@@ -228,12 +42,12 @@ fn no_change_reports_unchanged() {
     let mut b = B::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
-    let (f, e) = b.func(mb, "f", &[i32]);
+    let (f, e) = b.func(mb, "f", None, &[i32]);
     let a = b.ctx.block_arg(e, 0);
     let x = b.v(e, "t.addi", &[a, a]);
     b.op(e, "t.return", &[x], &[]);
     let before = b.print(m);
-    assert_eq!(b.canonicalize(f, &GreedyConfig::default()), Ok(false));
+    assert_eq!(canonicalize(&mut b, f, &GreedyConfig::default()), Ok(false));
     assert_eq!(b.print(m), before);
 }
 
@@ -242,13 +56,13 @@ fn dead_code_with_effects_is_kept() {
     let mut b = B::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
-    let (f, e) = b.func(mb, "f", &[i32]);
+    let (f, e) = b.func(mb, "f", None, &[i32]);
     let a = b.ctx.block_arg(e, 0);
     let _dead = b.v(e, "t.addi", &[a, a]);
     let _kept = b.v(e, "t.effect", &[a]);
     let _unreg = b.v(e, "foo.bar", &[a]);
     b.op(e, "t.return", &[], &[]);
-    b.canonicalize(f, &GreedyConfig::default()).unwrap();
+    canonicalize(&mut b, f, &GreedyConfig::default()).unwrap();
     let out = b.print(m);
     assert!(!out.contains("t.addi"), "{out}");
     assert!(out.contains("t.effect") && out.contains("foo.bar"), "{out}");
@@ -279,7 +93,7 @@ impl RewritePattern for Flip {
 fn iteration_limit() {
     let mut b = B::new();
     let (m, mb) = b.module();
-    let (f, e) = b.func(mb, "f", &[]);
+    let (f, e) = b.func(mb, "f", None, &[]);
     b.op(e, "t.effect", &[], &[]);
     b.op(e, "t.return", &[], &[]);
     let _ = m;
@@ -327,7 +141,7 @@ impl RewritePattern for MarkOnce {
 fn max_rewrites_per_iteration() {
     let mut b = B::new();
     let (_, mb) = b.module();
-    let (f, e) = b.func(mb, "f", &[]);
+    let (f, e) = b.func(mb, "f", None, &[]);
     for _ in 0..5 {
         b.op(e, "t.effect", &[], &[]);
     }
@@ -372,7 +186,7 @@ impl RewritePattern for Named {
 fn patterns_by_decreasing_benefit_then_order() {
     let mut b = B::new();
     let (_, mb) = b.module();
-    let (f, e) = b.func(mb, "f", &[]);
+    let (f, e) = b.func(mb, "f", None, &[]);
     b.op(e, "t.effect", &[], &[]);
     b.op(e, "t.return", &[], &[]);
     let log = Rc::new(RefCell::new(Vec::new()));
@@ -390,7 +204,7 @@ fn constants_are_uniqued_and_hoisted() {
     let mut b = B::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
-    let (f, e) = b.func(mb, "f", &[i32]);
+    let (f, e) = b.func(mb, "f", None, &[i32]);
     let a = b.ctx.block_arg(e, 0);
     let c7 = b.constant(e, 7);
     let x = b.v(e, "t.muli", &[a, c7]);
@@ -399,7 +213,7 @@ fn constants_are_uniqued_and_hoisted() {
     b.op(e, "t.return", &[y], &[]);
     let _ = m;
     let cfg = GreedyConfig { fold: false, ..Default::default() };
-    b.canonicalize(f, &cfg).unwrap();
+    canonicalize(&mut b, f, &cfg).unwrap();
     let expected = r#""t.func"() <{sym_name = "f"}> ({
 ^bb0(%arg0: i32):
   %0 = "t.constant"() <{value = 7 : i32}> : () -> i32
@@ -414,7 +228,7 @@ fn constants_are_uniqued_and_hoisted() {
 fn unreachable_blocks_are_erased() {
     let mut b = B::new();
     let (_, mb) = b.module();
-    let (f, e) = b.func(mb, "f", &[]);
+    let (f, e) = b.func(mb, "f", None, &[]);
     let r = b.ctx.op_regions(f)[0];
     let bb1 = b.ctx.create_block(&[]);
     let dead = b.ctx.create_block(&[]);
@@ -428,7 +242,7 @@ fn unreachable_blocks_are_erased() {
     b.op(bb1, "t.return", &[], &[]);
     b.op(dead, "t.effect", &[], &[]);
     b.op(dead, "t.return", &[], &[]);
-    assert_eq!(b.canonicalize(f, &GreedyConfig::default()), Ok(true));
+    assert_eq!(canonicalize(&mut b, f, &GreedyConfig::default()), Ok(true));
     assert_eq!(b.ctx.region_blocks(r), &[e, bb1]);
     // With region simplification disabled nothing happens... but the driver still erases
     // unreachable blocks before processing the worklist, as MLIR's does.
@@ -436,7 +250,7 @@ fn unreachable_blocks_are_erased() {
     b.ctx.append_block(r, dead2);
     b.op(dead2, "t.return", &[], &[]);
     let cfg = GreedyConfig::default().with_region_simplification(RegionSimplification::Disabled);
-    assert_eq!(b.canonicalize(f, &cfg), Ok(true));
+    assert_eq!(canonicalize(&mut b, f, &cfg), Ok(true));
     assert_eq!(b.ctx.region_blocks(r), &[e, bb1]);
 }
 
@@ -462,7 +276,7 @@ fn rewriter_api_and_notifications() {
     let mut b = B::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
-    let (f, e) = b.func(mb, "f", &[i32]);
+    let (f, e) = b.func(mb, "f", None, &[i32]);
     let a = b.ctx.block_arg(e, 0);
     let x = b.v(e, "t.addi", &[a, a]);
     let xop = b.ctx.defining_op(x).unwrap();
@@ -523,7 +337,7 @@ fn inline_block_before() {
     let mut b = B::new();
     let (_, mb) = b.module();
     let i32 = b.i32();
-    let (f, e) = b.func(mb, "f", &[i32]);
+    let (f, e) = b.func(mb, "f", None, &[i32]);
     let a = b.ctx.block_arg(e, 0);
     let ret = b.op(e, "t.return", &[a], &[]);
     // A detached block (^bb(%x): %y = muli %x, %x) inlined before the return with %x := a.
@@ -575,7 +389,7 @@ fn utils_trivially_dead() {
     let mut b = B::new();
     let (_, mb) = b.module();
     let i32 = b.i32();
-    let (_, e) = b.func(mb, "f", &[i32]);
+    let (_, e) = b.func(mb, "f", None, &[i32]);
     let a = b.ctx.block_arg(e, 0);
     let x = b.v(e, "t.addi", &[a, a]);
     let ret = b.op(e, "t.return", &[], &[]);

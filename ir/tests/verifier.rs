@@ -4,105 +4,59 @@
 use strata_ir::diagnostics::render;
 use strata_ir::dialect::{Dialect, OpInfo, Traits};
 use strata_ir::verifier::{verify, verify_with, DominanceInfo, VerifyOptions};
+use strata_ir::testing::B;
 use strata_ir::*;
 
-struct B {
-    ctx: Context,
-    line: u32,
+/// This file's `test` dialect: one op per trait or hook under test.
+fn test_dialect() -> Dialect {
+    Dialect::new("test")
+        .op(OpInfo::new("test.func")
+            .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL)
+            .inherent(&["sym_name", "sym_visibility"]))
+        .op(OpInfo::new("test.return").traits(Traits::IS_TERMINATOR | Traits::PURE | Traits::RETURN_LIKE))
+        .op(OpInfo::new("test.br").traits(Traits::IS_TERMINATOR))
+        .op(OpInfo::new("test.constant")
+            .traits(Traits::CONSTANT_LIKE | Traits::PURE | Traits::ZERO_OPERANDS | Traits::ONE_RESULT)
+            .inherent(&["value"]))
+        .op(OpInfo::new("test.add").traits(Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE))
+        .op(OpInfo::new("test.elementwise").traits(Traits::PURE | Traits::ELEMENTWISE))
+        .op(OpInfo::new("test.same_shape").traits(Traits::SAME_OPERANDS_AND_RESULT_SHAPE))
+        .op(OpInfo::new("test.same_elt").traits(Traits::SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE))
+        .op(OpInfo::new("test.graph")
+            .traits(Traits::GRAPH_REGIONS | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK))
+        .op(OpInfo::new("test.single").traits(Traits::SINGLE_BLOCK))
+        .op(OpInfo::new("test.noargs").traits(Traits::NO_REGION_ARGUMENTS | Traits::NO_TERMINATOR))
+        .op(OpInfo::new("test.counts")
+            .traits(Traits::ZERO_OPERANDS | Traits::ONE_RESULT | Traits::ZERO_REGIONS))
+        .op(OpInfo::new("test.table")
+            .traits(Traits::SYMBOL_TABLE | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK)
+            .inherent(&["sym_name"]))
+        .op(OpInfo::new("test.custom").verifier(|_, _| Err("custom check failed".into())))
+        .op(OpInfo::new("test.region_check")
+            .traits(Traits::NO_TERMINATOR)
+            .region_verifier(|_, _| Err("region check failed".into())))
 }
 
-impl B {
-    fn new() -> B {
-        let mut ctx = Context::new();
-        ctx.allow_unregistered = true;
-        ctx.register_dialect(
-            Dialect::new("test")
-                .op(OpInfo::new("test.func")
-                    .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL)
-                    .inherent(&["sym_name", "sym_visibility"]))
-                .op(OpInfo::new("test.return").traits(Traits::IS_TERMINATOR | Traits::PURE | Traits::RETURN_LIKE))
-                .op(OpInfo::new("test.br").traits(Traits::IS_TERMINATOR))
-                .op(OpInfo::new("test.constant")
-                    .traits(Traits::CONSTANT_LIKE | Traits::PURE | Traits::ZERO_OPERANDS | Traits::ONE_RESULT)
-                    .inherent(&["value"]))
-                .op(OpInfo::new("test.add").traits(Traits::PURE | Traits::SAME_OPERANDS_AND_RESULT_TYPE))
-                .op(OpInfo::new("test.elementwise").traits(Traits::PURE | Traits::ELEMENTWISE))
-                .op(OpInfo::new("test.same_shape").traits(Traits::SAME_OPERANDS_AND_RESULT_SHAPE))
-                .op(OpInfo::new("test.same_elt").traits(Traits::SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE))
-                .op(OpInfo::new("test.graph")
-                    .traits(Traits::GRAPH_REGIONS | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK))
-                .op(OpInfo::new("test.single").traits(Traits::SINGLE_BLOCK))
-                .op(OpInfo::new("test.noargs").traits(Traits::NO_REGION_ARGUMENTS | Traits::NO_TERMINATOR))
-                .op(OpInfo::new("test.counts")
-                    .traits(Traits::ZERO_OPERANDS | Traits::ONE_RESULT | Traits::ZERO_REGIONS))
-                .op(OpInfo::new("test.table")
-                    .traits(Traits::SYMBOL_TABLE | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK)
-                    .inherent(&["sym_name"]))
-                .op(OpInfo::new("test.custom").verifier(|_, _| Err("custom check failed".into())))
-                .op(OpInfo::new("test.region_check")
-                    .traits(Traits::NO_TERMINATOR)
-                    .region_verifier(|_, _| Err("region check failed".into()))),
-        );
-        B { ctx, line: 0 }
-    }
+/// strata-ir's test builder (`strata_ir::testing::B`: locations `t:<n>:1`) over the `test`
+/// dialect, with this file's helpers.
+struct V(B);
 
-    fn loc(&mut self) -> Attribute {
-        self.line += 1;
-        self.ctx.file_loc("t", self.line, 1)
+impl std::ops::Deref for V {
+    type Target = B;
+    fn deref(&self) -> &B {
+        &self.0
     }
+}
 
-    fn i32(&mut self) -> Type {
-        self.ctx.int_type(32)
+impl std::ops::DerefMut for V {
+    fn deref_mut(&mut self) -> &mut B {
+        &mut self.0
     }
+}
 
-    fn region(&mut self, args: &[Type]) -> (RegionId, BlockId) {
-        let r = self.ctx.create_region();
-        let a: Vec<(Type, Option<Attribute>)> = args.iter().map(|t| (*t, None)).collect();
-        let b = self.ctx.create_block(&a);
-        self.ctx.append_block(r, b);
-        (r, b)
-    }
-
-    fn module(&mut self) -> (OpId, BlockId) {
-        let (r, b) = self.region(&[]);
-        let name = self.ctx.op_name("builtin.module");
-        let loc = self.loc();
-        let mut st = OperationState::new(name, loc);
-        st.regions.push(r);
-        (self.ctx.create_op(st), b)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn op_full(
-        &mut self,
-        block: Option<BlockId>,
-        name: &str,
-        operands: &[Value],
-        results: &[Type],
-        attrs: &[(&str, Attribute)],
-        regions: Vec<RegionId>,
-        successors: &[BlockId],
-    ) -> OpId {
-        let n = self.ctx.op_name(name);
-        let loc = self.loc();
-        let mut st = OperationState::new(n, loc);
-        st.operands = operands.into();
-        st.result_types = results.to_vec();
-        for (k, v) in attrs {
-            let s = self.ctx.sym(k);
-            st.add_attr(s, *v);
-        }
-        st.regions = regions;
-        st.successors = successors.to_vec();
-        let op = self.ctx.create_op(st);
-        if let Some(b) = block {
-            self.ctx.append_op(b, op);
-        }
-        op
-    }
-
-    fn op(&mut self, block: BlockId, name: &str, operands: &[Value], results: &[Type]) -> OpId {
-        self.op_full(Some(block), name, operands, results, &[], vec![], &[])
+impl V {
+    fn new() -> V {
+        V(B::with_dialect(test_dialect()))
     }
 
     fn res(&self, op: OpId) -> Value {
@@ -135,7 +89,7 @@ impl B {
 
 #[test]
 fn valid_function_verifies() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
     let (_, e) = b.func(mb, "f", &[i32]);
@@ -149,7 +103,7 @@ fn valid_function_verifies() {
 
 #[test]
 fn use_before_def_in_same_block() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
     let (_, e) = b.func(mb, "f", &[i32]); // lines 2
@@ -167,7 +121,7 @@ fn use_before_def_in_same_block() {
 
 #[test]
 fn see_current_operation_note() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
     let (_, e) = b.func(mb, "f", &[i32]);
@@ -192,7 +146,7 @@ fn see_current_operation_note() {
 
 #[test]
 fn terminator_in_the_middle() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
     let (_, e) = b.func(mb, "g", &[i32]);
@@ -204,7 +158,7 @@ fn terminator_in_the_middle() {
 
 #[test]
 fn block_without_terminator() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
     let (_, e) = b.func(mb, "h", &[i32]);
@@ -218,7 +172,7 @@ fn block_without_terminator() {
 
 #[test]
 fn empty_block_and_unregistered_terminators() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     // An empty entry block of a func (needs a terminator).
     b.func(mb, "empty", &[]); // line 2
@@ -230,7 +184,7 @@ fn empty_block_and_unregistered_terminators() {
 
 #[test]
 fn unregistered_op_regions_need_no_terminator() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let (_, e) = b.func(mb, "f", &[]);
     let (r, rb) = b.region(&[]);
@@ -243,7 +197,7 @@ fn unregistered_op_regions_need_no_terminator() {
 
 #[test]
 fn redefinition_of_symbol() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let (_, e1) = b.func(mb, "dup", &[]); // 2
     b.op(e1, "test.return", &[], &[]); // 3
@@ -257,7 +211,7 @@ fn redefinition_of_symbol() {
 
 #[test]
 fn isolated_from_above() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
     let (_, e) = b.func(mb, "outer", &[i32]); // 2
@@ -278,7 +232,7 @@ fn isolated_from_above() {
 
 #[test]
 fn symbol_parent_must_be_symbol_table() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let (_, e) = b.func(mb, "outer", &[]); // 2
     let (_, ie) = b.func(e, "inner", &[]); // 3
@@ -289,7 +243,7 @@ fn symbol_parent_must_be_symbol_table() {
 
 #[test]
 fn errors_in_sibling_functions_are_all_reported() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
     for name in ["a", "b"] {
@@ -311,7 +265,7 @@ fn errors_in_sibling_functions_are_all_reported() {
 #[test]
 fn first_error_per_function_only() {
     // As MLIR: within one isolated op, verification stops at the first error.
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let (_, e) = b.func(mb, "f", &[]);
     b.op(e, "test.custom", &[], &[]); // 3
@@ -322,11 +276,11 @@ fn first_error_per_function_only() {
 
 #[test]
 fn trait_messages() {
-    type Build = Box<dyn Fn(&mut B, BlockId)>;
+    type Build = Box<dyn Fn(&mut V, BlockId)>;
     let cases: Vec<(&str, Build, &str)> = vec![
         (
             "same type",
-            Box::new(|b: &mut B, e: BlockId| {
+            Box::new(|b: &mut V, e: BlockId| {
                 let i32 = b.i32();
                 let i64 = b.ctx.int_type(64);
                 let c = b.constant(e, 1);
@@ -337,7 +291,7 @@ fn trait_messages() {
         ),
         (
             "same type needs operands",
-            Box::new(|b: &mut B, e: BlockId| {
+            Box::new(|b: &mut V, e: BlockId| {
                 let i32 = b.i32();
                 b.op(e, "test.add", &[], &[i32]);
             }),
@@ -345,7 +299,7 @@ fn trait_messages() {
         ),
         (
             "counts: operands",
-            Box::new(|b: &mut B, e: BlockId| {
+            Box::new(|b: &mut V, e: BlockId| {
                 let i32 = b.i32();
                 let c = b.constant(e, 1);
                 b.op(e, "test.counts", &[c], &[i32]);
@@ -354,14 +308,14 @@ fn trait_messages() {
         ),
         (
             "counts: results",
-            Box::new(|b: &mut B, e: BlockId| {
+            Box::new(|b: &mut V, e: BlockId| {
                 b.op(e, "test.counts", &[], &[]);
             }),
             "'test.counts' op requires one result",
         ),
         (
             "counts: regions",
-            Box::new(|b: &mut B, e: BlockId| {
+            Box::new(|b: &mut V, e: BlockId| {
                 let i32 = b.i32();
                 let (r, _) = b.region(&[]);
                 b.op_full(Some(e), "test.counts", &[], &[i32], &[], vec![r], &[]);
@@ -370,7 +324,7 @@ fn trait_messages() {
         ),
         (
             "single block",
-            Box::new(|b: &mut B, e: BlockId| {
+            Box::new(|b: &mut V, e: BlockId| {
                 let (r, rb) = b.region(&[]);
                 b.op(rb, "test.return", &[], &[]);
                 let b2 = b.ctx.create_block(&[]);
@@ -382,7 +336,7 @@ fn trait_messages() {
         ),
         (
             "no region arguments",
-            Box::new(|b: &mut B, e: BlockId| {
+            Box::new(|b: &mut V, e: BlockId| {
                 let i32 = b.i32();
                 let (r, _) = b.region(&[i32]);
                 b.op_full(Some(e), "test.noargs", &[], &[], &[], vec![r], &[]);
@@ -391,7 +345,7 @@ fn trait_messages() {
         ),
         (
             "elementwise",
-            Box::new(|b: &mut B, e: BlockId| {
+            Box::new(|b: &mut V, e: BlockId| {
                 let i32 = b.i32();
                 let t = b.ctx.tensor_type(&[2], i32);
                 let c = b.constant(e, 1);
@@ -401,7 +355,7 @@ fn trait_messages() {
         ),
         (
             "same shape",
-            Box::new(|b: &mut B, e: BlockId| {
+            Box::new(|b: &mut V, e: BlockId| {
                 let i32 = b.i32();
                 let t2 = b.ctx.tensor_type(&[2], i32);
                 let t3 = b.ctx.tensor_type(&[3], i32);
@@ -413,7 +367,7 @@ fn trait_messages() {
         ),
         (
             "same element type",
-            Box::new(|b: &mut B, e: BlockId| {
+            Box::new(|b: &mut V, e: BlockId| {
                 let i32 = b.i32();
                 let f32 = b.ctx.float_type(FloatKind::F32);
                 let t2 = b.ctx.tensor_type(&[2], i32);
@@ -426,7 +380,7 @@ fn trait_messages() {
         ),
         (
             "region verifier",
-            Box::new(|b: &mut B, e: BlockId| {
+            Box::new(|b: &mut V, e: BlockId| {
                 let (r, _) = b.region(&[]);
                 b.op_full(Some(e), "test.region_check", &[], &[], &[], vec![r], &[]);
             }),
@@ -434,7 +388,7 @@ fn trait_messages() {
         ),
     ];
     for (what, build, expected) in cases {
-        let mut b = B::new();
+        let mut b = V::new();
         let (m, mb) = b.module();
         let (_, e) = b.func(mb, "f", &[]);
         build(&mut b, e);
@@ -448,7 +402,7 @@ fn trait_messages() {
 
 #[test]
 fn dynamic_shapes_are_compatible() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let (_, e) = b.func(mb, "f", &[]);
     let i32 = b.i32();
@@ -464,7 +418,7 @@ fn dynamic_shapes_are_compatible() {
 /// Builds `f` with blocks ^bb0 -> ^bb1 -> ^bb2 (-> ^bb1 loop optional).
 #[test]
 fn cfg_dominance() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
     let (f, e) = b.func(mb, "k", &[]); // 2
@@ -494,7 +448,8 @@ fn cfg_dominance() {
     // Now q is used before its definition in bb1.
     let got = b.check(m);
     assert_eq!(got, vec!["t:6:1: error: operand #0 does not dominate this use\nt:4:1: note: operand defined here (op in the same block)"]);
-    b.ctx.move_op(user, InsertPoint::Before(b.ctx.block_last_op(bb1).unwrap()));
+    let last = b.ctx.block_last_op(bb1).unwrap();
+    b.ctx.move_op(user, InsertPoint::Before(last));
     assert_eq!(b.check(m), Vec::<String>::new());
     // A use in the join block of a value from one arm is invalid; a value of the entry is fine.
     let mut dom = DominanceInfo::new();
@@ -506,7 +461,7 @@ fn cfg_dominance() {
 
 #[test]
 fn unreachable_blocks_are_not_checked() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
     let (f, e) = b.func(mb, "u", &[]);
@@ -525,7 +480,7 @@ fn unreachable_blocks_are_not_checked() {
 
 #[test]
 fn graph_regions_have_no_dominance() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
     let (r, gb) = b.region(&[]);
@@ -540,7 +495,7 @@ fn graph_regions_have_no_dominance() {
 
 #[test]
 fn uses_from_enclosing_region_and_child_region() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
     let (_, e) = b.func(mb, "f", &[i32]); // 2
@@ -564,7 +519,7 @@ fn uses_from_enclosing_region_and_child_region() {
 
 #[test]
 fn successors_in_other_region() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let (_, e) = b.func(mb, "f", &[]);
     let (_, other) = b.region(&[]);
@@ -574,7 +529,7 @@ fn successors_in_other_region() {
 
 #[test]
 fn successors_must_terminate() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let (f, e) = b.func(mb, "f", &[]);
     let r = b.ctx.op_regions(f)[0];
@@ -588,7 +543,7 @@ fn successors_must_terminate() {
 
 #[test]
 fn entry_block_predecessors() {
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let (_, e) = b.func(mb, "f", &[]); // 2
     b.op_full(Some(e), "test.br", &[], &[], &[], vec![], &[e]);
@@ -597,7 +552,7 @@ fn entry_block_predecessors() {
 
 #[test]
 fn unregistered_ops_rejected_without_flag() {
-    let mut b = B::new();
+    let mut b = V::new();
     b.ctx.allow_unregistered = false;
     let (m, mb) = b.module();
     b.op(mb, "foo.bar", &[], &[]); // 2
@@ -616,7 +571,7 @@ fn unregistered_ops_rejected_without_flag() {
 #[test]
 fn large_single_block_is_linear() {
     // 200k ops in one block, each using the previous result: must verify quickly.
-    let mut b = B::new();
+    let mut b = V::new();
     let (m, mb) = b.module();
     let i32 = b.i32();
     let (_, e) = b.func(mb, "big", &[i32]);
@@ -643,7 +598,7 @@ fn large_single_block_is_linear() {
 #[track_caller]
 fn check_text(input: &str, expected: &str) {
     use strata_ir::parser::{parse_source, ParserConfig};
-    let mut b = B::new();
+    let mut b = V::new();
     let m = parse_source(&mut b.ctx, &ParserConfig::new("in.mlir"), input).expect("parses");
     let _ = verify(&mut b.ctx, m);
     let got: String = b.ctx.take_diagnostics().iter().map(|d| render(&b.ctx, d)).collect();

@@ -4,36 +4,6 @@
 mod common;
 use common::*;
 use strata_ir::pass::pipeline::parse_pass_pipeline;
-use strata_ir::*;
-
-/// `/tmp/c1.mlir` of the rewrite tests, inside a module.
-fn build_c1(b: &mut B) -> (OpId, OpId) {
-    let (m, mb) = b.module();
-    let i32 = b.i32();
-    let (f, e) = b.func(mb, "f", None, &[i32]);
-    let a = b.ctx.block_arg(e, 0);
-    let x0 = b.v(e, "t.addi", &[a, a]);
-    let c1 = b.constant(e, 1);
-    let c2 = b.constant(e, 2);
-    let x1 = b.v(e, "t.addi", &[c1, c2]);
-    let c1b = b.constant(e, 1);
-    let x2 = b.v(e, "t.muli", &[x0, x1]);
-    let x3 = b.v(e, "t.addi", &[x2, c1b]);
-    let c5 = b.constant(e, 5);
-    let x4 = b.v(e, "t.addi", &[x3, c5]);
-    b.op(e, "t.return", &[x4], &[]);
-    (m, f)
-}
-
-const C1_EXPECTED: &str = r#""t.func"() <{sym_name = "f"}> ({
-^bb0(%arg0: i32):
-  %0 = "t.constant"() <{value = 6 : i32}> : () -> i32
-  %1 = "t.constant"() <{value = 3 : i32}> : () -> i32
-  %2 = "t.addi"(%arg0, %arg0) : (i32, i32) -> i32
-  %3 = "t.muli"(%2, %1) : (i32, i32) -> i32
-  %4 = "t.addi"(%3, %0) : (i32, i32) -> i32
-  "t.return"(%4) : (i32) -> ()
-}) : () -> ()"#;
 
 #[test]
 fn canonicalize_like_mlir() {

@@ -2,7 +2,7 @@
 //! (expected outputs follow mlir-opt-22 on the same IR written with `arith`/`func`).
 
 mod common;
-use common::check;
+use common::{check, RunPipeline};
 
 #[test]
 fn cse_text() {
