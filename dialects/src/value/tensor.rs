@@ -64,6 +64,8 @@ macro_rules! for_each_data {
     };
 }
 
+/// Applies `$body` to the typed vector inside a [`Data`], producing a new [`Data`] of the same
+/// kind (the kernels use it too).
 macro_rules! map_data {
     ($data:expr, $v:ident => $body:expr) => {
         match $data {
@@ -77,6 +79,7 @@ macro_rules! map_data {
         }
     };
 }
+pub(crate) use map_data;
 
 impl Data {
     /// Which storage kind this is.

@@ -6,7 +6,7 @@
 //! custom syntax against [`OpAsmParser`], which mirrors MLIR's `OpAsmParser`.
 //!
 //! Architecture invariants:
-//! - Parsing never panics on user input. Every error is a [`Diagnostic`](crate::diagnostics::Diagnostic) in the
+//! - Parsing never panics on user input. Every error is a [`Diagnostic`] in the
 //!   context located at `file:line:col` of the offending token, and the result is
 //!   `Err(Failure)`. Nesting deeper than [`MAX_NESTING`] levels is an error, not a stack overflow.
 //! - Messages follow MLIR's wording, so `expected-error` annotations written for mlir-opt match.

@@ -42,22 +42,7 @@ pub use rng::*;
 pub use shape::*;
 pub use sort::*;
 
-/// Applies `$body` to the typed vector inside a [`Data`], producing a new
-/// [`Data`] of the same kind.
-macro_rules! map_data {
-    ($data:expr, $v:ident => $body:expr) => {
-        match $data {
-            Data::Bool($v) => Data::Bool($body),
-            Data::I64($v) => Data::I64($body),
-            Data::U64($v) => Data::U64($body),
-            Data::F32($v) => Data::F32($body),
-            Data::F64($v) => Data::F64($body),
-            Data::C64($v) => Data::C64($body),
-            Data::C128($v) => Data::C128($body),
-        }
-    };
-}
-pub(crate) use map_data;
+pub(crate) use crate::value::tensor::map_data;
 
 /// Gathers `src[idx[k]]` for every `k` (indices must be in bounds).
 pub fn take(src: &Data, idx: &[usize]) -> Data {
