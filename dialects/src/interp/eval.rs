@@ -251,6 +251,17 @@ fn attr_err(op: &str) -> impl Fn(String) -> InterpError + '_ {
     move |m| InterpError::invalid(op, m)
 }
 
+/// The window attributes of `reduce_window` / `select_and_scatter` (absent ones: defaults).
+fn window_params(ctx: &Context, op: OpId, name: &str) -> KResult<kernels::WindowParams> {
+    Ok(kernels::WindowParams {
+        dims: need(attr_ints(ctx, op, "window_dimensions"), name, "window_dimensions")?,
+        strides: attr_ints(ctx, op, "window_strides").unwrap_or_default(),
+        base_dilations: attr_ints(ctx, op, "base_dilations").unwrap_or_default(),
+        window_dilations: attr_ints(ctx, op, "window_dilations").unwrap_or_default(),
+        padding: attr_ints(ctx, op, "padding").map(padding_pairs).unwrap_or_default(),
+    })
+}
+
 fn padding_pairs(v: Vec<i64>) -> Vec<(i64, i64)> {
     v.chunks(2).map(|c| (c[0], *c.get(1).unwrap_or(&0))).collect()
 }
@@ -797,13 +808,7 @@ impl Interpreter {
             "reduce_window" => {
                 let k = ctx.operands(op).len();
                 let m = k / 2;
-                let p = kernels::WindowParams {
-                    dims: need(attr_ints(ctx, op, "window_dimensions"), n, "window_dimensions")?,
-                    strides: attr_ints(ctx, op, "window_strides").unwrap_or_default(),
-                    base_dilations: attr_ints(ctx, op, "base_dilations").unwrap_or_default(),
-                    window_dilations: attr_ints(ctx, op, "window_dilations").unwrap_or_default(),
-                    padding: attr_ints(ctx, op, "padding").map(padding_pairs).unwrap_or_default(),
-                };
+                let p = window_params(ctx, op, n)?;
                 let r = Self::region(ctx, op, 0)?;
                 if m == 1 {
                     if let Some(kind) = single_binop_body(ctx, r) {
@@ -821,13 +826,8 @@ impl Interpreter {
                 let operand = self.tensor(ctx, op, 0)?.clone();
                 let source = self.tensor(ctx, op, 1)?.clone();
                 let init = self.tensor(ctx, op, 2)?.clone();
-                let p = kernels::WindowParams {
-                    dims: need(attr_ints(ctx, op, "window_dimensions"), n, "window_dimensions")?,
-                    strides: attr_ints(ctx, op, "window_strides").unwrap_or_default(),
-                    base_dilations: vec![],
-                    window_dilations: vec![],
-                    padding: attr_ints(ctx, op, "padding").map(padding_pairs).unwrap_or_default(),
-                };
+                // (select_and_scatter has no dilations: those attributes are absent.)
+                let p = window_params(ctx, op, n)?;
                 let rs = Self::region(ctx, op, 0)?;
                 let rc = Self::region(ctx, op, 1)?;
                 let this = std::cell::RefCell::new(&mut *self);
