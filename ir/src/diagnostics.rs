@@ -107,7 +107,7 @@ fn render_one(ctx: &Context, d: &Diagnostic, out: &mut String) {
         Some(p) => {
             let _ = writeln!(out, "{}:{}:{}: {}: {}", p.file, p.line, p.col, d.severity.as_str(), d.message);
             if let Some(src) = ctx.sources.get(&p.file) {
-                if let Some(line) = src.lines().nth(p.line.saturating_sub(1) as usize) {
+                if let Some(line) = src.line(p.line) {
                     let _ = writeln!(out, "{}", line);
                     let caret_col = (p.col.max(1) - 1) as usize;
                     let pad: String = line

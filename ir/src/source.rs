@@ -11,7 +11,14 @@ use std::rc::Rc;
 
 /// The UTF-8 text of one source (a file, stdin, or a string), shared and immutable.
 #[derive(Clone)]
-pub struct SourceText(Rc<dyn AsRef<str>>);
+pub struct SourceText(Rc<Source>);
+
+struct Source {
+    text: Box<dyn AsRef<str>>,
+    /// Byte offsets of the line starts, built on the first [`SourceText::line`] (rendering a
+    /// diagnostic): each further line lookup is then O(1), however many diagnostics a file has.
+    line_starts: std::cell::OnceCell<Vec<usize>>,
+}
 
 /// A read-only mapping of a file whose bytes were checked to be UTF-8.
 struct MappedText(memmap2::Mmap);
@@ -44,7 +51,11 @@ const MAP_THRESHOLD: u64 = 1 << 20;
 impl SourceText {
     /// Share an owned string.
     pub fn new(text: String) -> Self {
-        SourceText(Rc::new(text))
+        SourceText::wrap(Box::new(text))
+    }
+
+    fn wrap(text: Box<dyn AsRef<str>>) -> Self {
+        SourceText(Rc::new(Source { text, line_starts: std::cell::OnceCell::new() }))
     }
 
     /// Read a file. Large files are mapped (`MAP_POPULATE`) rather than copied.
@@ -62,7 +73,7 @@ impl SourceText {
             if let Err(e) = std::str::from_utf8(&map) {
                 return Err(SourceError::NotUtf8 { valid_up_to: e.valid_up_to() });
             }
-            return Ok(SourceText(Rc::new(MappedText(map))));
+            return Ok(SourceText::wrap(Box::new(MappedText(map))));
         }
         let mut bytes = Vec::with_capacity(len as usize + 1);
         std::io::Read::read_to_end(&mut &file, &mut bytes)?;
@@ -73,7 +84,28 @@ impl SourceText {
 
     /// The text.
     pub fn as_str(&self) -> &str {
-        (*self.0).as_ref()
+        (*self.0.text).as_ref()
+    }
+
+    /// Line `n` (1-based) without its line break (`\n`, or `\r\n`), as `str::lines` gives it.
+    pub fn line(&self, n: u32) -> Option<&str> {
+        let text = self.as_str();
+        let starts = self.0.line_starts.get_or_init(|| {
+            std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1)).collect()
+        });
+        let i = (n as usize).checked_sub(1)?;
+        let start = *starts.get(i)?;
+        if start == text.len() {
+            // After a final line break there is no further line (as `str::lines`).
+            return None;
+        }
+        Some(match starts.get(i + 1) {
+            Some(&next) => {
+                let line = &text[start..next - 1];
+                line.strip_suffix('\r').unwrap_or(line)
+            }
+            None => &text[start..],
+        })
     }
 }
 

@@ -1436,3 +1436,22 @@ fn dialect_body_hooks() {
     let errs = errors_with(&mut c, src);
     assert_eq!(errs, vec!["2:13: bad body"]);
 }
+
+/// Positions recomputed from byte offsets (undeclared names are reported at their first use,
+/// in offset order, from one pass over the text) are the lexer's positions.
+#[test]
+fn undeclared_value_positions() {
+    let mut ctx = new_ctx();
+    let text = "\"t.a\"(%x) : (i32) -> ()\n  \"t.b\"() ({\n  ^bb0:\n    \"t.c\"(%y, %x) : (i32, i32) -> ()\n  }) : () -> ()\n\"t.d\"(%z) : (i32) -> ()\n";
+    assert!(parse_source(&mut ctx, &ParserConfig::new("u.mlir"), text).is_err());
+    let msgs: Vec<String> = ctx.take_diagnostics().iter().map(|d| strata_ir::diagnostics::render(&ctx, d)).collect();
+    let firsts: Vec<&str> = msgs.iter().map(|m| m.lines().next().unwrap()).collect();
+    assert_eq!(
+        firsts,
+        [
+            "u.mlir:1:7: error: use of undeclared SSA value name",
+            "u.mlir:4:11: error: use of undeclared SSA value name",
+            "u.mlir:6:7: error: use of undeclared SSA value name",
+        ]
+    );
+}

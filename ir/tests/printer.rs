@@ -1400,3 +1400,15 @@ fn source_files_are_read_or_mapped() {
     assert!(matches!(SourceText::read_file(dir.join("missing.mlir")), Err(SourceError::Io(_))));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn source_lines_are_str_lines() {
+    use strata_ir::source::SourceText;
+    for text in ["", "a", "a\n", "a\n\nb", "a\r\nb\r\n", "a\r", "\n\n", "x\ny\r\nz"] {
+        let src = SourceText::from(text);
+        let want: Vec<&str> = text.lines().collect();
+        let got: Vec<&str> = (1..=want.len() as u32 + 1).map_while(|n| src.line(n)).collect();
+        assert_eq!(got, want, "{text:?}");
+        assert_eq!(src.line(0), None);
+    }
+}

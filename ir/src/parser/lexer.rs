@@ -64,10 +64,25 @@ impl SourcePos {
     /// The position of byte `offset` of `src`, as the lexer computes positions (1-based line,
     /// 1-based byte column). Scans `src` up to `offset`: for diagnostics, not for hot paths.
     pub fn of_offset(src: &[u8], offset: u32) -> SourcePos {
-        let before = &src[..(offset as usize).min(src.len())];
-        let line = 1 + memchr::memchr_iter(b'\n', before).count() as u32;
-        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-        SourcePos { offset, line, col: (before.len() - line_start) as u32 + 1 }
+        SourcePos { offset: 0, line: 1, col: 1 }.advanced_to(src, offset)
+    }
+
+    /// The position of byte `offset` (at or after `self`) of `src`, scanning only the bytes in
+    /// between: many positions in increasing order cost one pass over the text.
+    pub fn advanced_to(self, src: &[u8], offset: u32) -> SourcePos {
+        let (from, to) = ((self.offset as usize).min(src.len()), (offset as usize).min(src.len()));
+        if to < from {
+            return SourcePos::of_offset(src, offset);
+        }
+        let span = &src[from..to];
+        match memchr::memrchr(b'\n', span) {
+            None => SourcePos { offset, line: self.line, col: self.col + span.len() as u32 },
+            Some(last) => SourcePos {
+                offset,
+                line: self.line + memchr::memchr_iter(b'\n', span).count() as u32,
+                col: (span.len() - last) as u32,
+            },
+        }
     }
 }
 

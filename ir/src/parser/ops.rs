@@ -260,8 +260,11 @@ impl<'s> Parser<'s> {
         if scope.forward > 0 {
             let mut fwd: Vec<ValueEntry> = scope.entries().filter(|e| e.forward).collect();
             fwd.sort_by_key(|e| e.offset);
+            // In offset order, each position from the previous one: one pass over the text
+            // however many names are undeclared.
+            let mut pos = self.pos_at(0);
             for e in fwd {
-                let pos = self.pos_at(e.offset);
+                pos = pos.advanced_to(self.src.as_bytes(), e.offset);
                 self.error_at(pos, "use of undeclared SSA value name");
                 self.deferred_errors += 1;
             }
