@@ -218,6 +218,17 @@ fn sort_named(ctx: &Context, v: &mut Vec<NamedAttribute>) {
     v.dedup_by(|a, b| a.name == b.name);
 }
 
+/// A `Vec` as a [`ThinVec`]. `ThinVec::from` goes through an iterator even for an empty `Vec`;
+/// creating an op converts four mostly-empty lists, so the empty case is taken first.
+#[inline]
+fn thin<T>(v: Vec<T>) -> ThinVec<T> {
+    if v.is_empty() {
+        ThinVec::new()
+    } else {
+        ThinVec::from(v)
+    }
+}
+
 impl Context {
     // ----- creation -----
 
@@ -274,10 +285,10 @@ impl Context {
             name,
             operands,
             results: result_types.iter().map(|t| ValueData::new(*t)).collect(),
-            properties: properties.into(),
-            attributes: attributes.into(),
-            successors: successors.into(),
-            regions: regions.into(),
+            properties: thin(properties),
+            attributes: thin(attributes),
+            successors: thin(successors),
+            regions: thin(regions),
             loc,
             parent: None,
             prev: None,
@@ -683,6 +694,22 @@ impl Context {
         self.remove_use(old, op, i as u32);
         self.ops[op.0 as usize].operands[i] = v;
         self.value_data_mut(v).uses.push(Use { user: op, operand: i as u32 });
+    }
+
+    /// Hint that `v`'s data (type, use list) will be accessed soon.
+    #[inline]
+    pub(crate) fn prefetch_value(&self, v: Value) {
+        match v {
+            Value::Result { op, index } => {
+                if let Some(d) = self.ops.get(op.0 as usize) {
+                    match d.results.get(index as usize) {
+                        Some(r) => crate::prefetch::read(r),
+                        None => crate::prefetch::read(d),
+                    }
+                }
+            }
+            Value::BlockArg { .. } => {}
+        }
     }
 
     /// Replace all operands of `op`.

@@ -20,6 +20,7 @@ pub mod ir;
 pub mod parser;
 pub mod pass;
 pub mod printer;
+mod prefetch;
 pub mod types;
 pub mod rewrite;
 pub mod source;

@@ -41,6 +41,8 @@ pub struct UnresolvedOperand {
     pub(crate) name_len: u32,
     /// The result number (`#3`), 0 if absent.
     pub number: u32,
+    /// The number of a `%123` name, `u32::MAX` for other names (computed once, when lexed).
+    pub(crate) numeric: u32,
 }
 
 /// A region argument as written in custom syntax: `%arg0: i32 {attrs} loc(...)`.

@@ -177,7 +177,7 @@ pub(crate) struct IsolatedScope<'s> {
 
 /// The number of a `%123` name (no leading zeros), if it is one.
 #[inline]
-fn numeric_name(name: &str) -> Option<usize> {
+pub(crate) fn numeric_name(name: &str) -> Option<usize> {
     let b = name.as_bytes();
     let n = b.len();
     if n < 2 || n > 10 {
@@ -201,8 +201,14 @@ fn numeric_name(name: &str) -> Option<usize> {
 impl<'s> IsolatedScope<'s> {
     #[inline]
     pub fn get(&self, name: &'s str, number: u32) -> Option<ValueEntry> {
+        self.get_numbered(name, number, numeric_name(name))
+    }
+
+    /// [`IsolatedScope::get`] with `numeric_name(name)` already computed.
+    #[inline]
+    pub fn get_numbered(&self, name: &'s str, number: u32, numeric: Option<usize>) -> Option<ValueEntry> {
         if number == 0 {
-            if let Some(n) = numeric_name(name) {
+            if let Some(n) = numeric {
                 if let Some(Some(e)) = self.numeric.get(n) {
                     return Some(*e);
                 }
@@ -215,6 +221,15 @@ impl<'s> IsolatedScope<'s> {
             return None;
         }
         self.named.get(&(name, number)).copied()
+    }
+
+    /// Hint that the `%n` entry will be looked up soon: generic ops name their operands before
+    /// their types, so the entry (random in a large table) can be fetched meanwhile.
+    #[inline]
+    pub fn prefetch(&self, n: usize) {
+        if let Some(e) = self.numeric.get(n) {
+            crate::prefetch::read(e);
+        }
     }
 
     #[inline]

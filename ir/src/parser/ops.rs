@@ -282,8 +282,11 @@ impl<'s> Parser<'s> {
     pub(crate) fn resolve_ssa_use(&mut self, u: &UnresolvedOperand, ty: Type) -> ParseResult<Value> {
         let name = self.operand_name(u);
         let Some(scope) = self.scopes.last_mut() else { return Err(Failure) };
-        if let Some(e) = scope.get(name, u.number) {
+        let numeric = (u.numeric != u32::MAX).then_some(u.numeric as usize);
+        if let Some(e) = scope.get_numbered(name, u.number, numeric) {
             let v = e.value;
+            // The op will be created right after its operands resolve, adding a use to `v`.
+            self.ctx.prefetch_value(v);
             if e.ty == ty {
                 return Ok(v);
             }
@@ -438,7 +441,12 @@ impl<'s> Parser<'s> {
             }
             self.advance();
         }
-        Ok(UnresolvedOperand { pos: t.pos, name_len: t.end - t.pos.offset, number })
+        let name_len = t.end - t.pos.offset;
+        let numeric = super::numeric_name(self.text(&t)).filter(|&n| n < u32::MAX as usize);
+        if let (Some(n), Some(scope)) = (numeric, self.scopes.last()) {
+            scope.prefetch(n);
+        }
+        Ok(UnresolvedOperand { pos: t.pos, name_len, number, numeric: numeric.map_or(u32::MAX, |n| n as u32) })
     }
 
     // ----- operations -----
