@@ -58,12 +58,10 @@ fn print_constant(p: &mut OpAsmPrinter<'_>, op: OpId) {
 
 /// Register the `arith` dialect.
 pub fn register(ctx: &mut Context) {
-    let d = Dialect::new("arith").op(
-        OpInfo::new("arith.constant")
-            .traits(Traits::PURE | Traits::CONSTANT_LIKE | Traits::ZERO_OPERANDS | Traits::ONE_RESULT)
-            .inherent(&["value"])
-            .verifier(verify_constant)
-            .assembly(parse_constant, print_constant),
-    );
+    let d = Dialect::new("arith").op(OpInfo::new("arith.constant")
+        .traits(Traits::PURE | Traits::CONSTANT_LIKE | Traits::ZERO_OPERANDS | Traits::ONE_RESULT)
+        .inherent(&["value"])
+        .verifier(verify_constant)
+        .assembly(parse_constant, print_constant));
     ctx.register_dialect(d);
 }

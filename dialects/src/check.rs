@@ -19,7 +19,9 @@ use crate::stablehlo::syntax::util::{fallback, need, parse_type_list, set};
 
 fn elements_type(ctx: &Context, a: Attribute) -> Option<strata_ir::Type> {
     match ctx.attr_kind(a) {
-        AttrKind::DenseElements { ty, .. } | AttrKind::DenseResource { ty, .. } | AttrKind::DenseStrings { ty, .. } => Some(*ty),
+        AttrKind::DenseElements { ty, .. } | AttrKind::DenseResource { ty, .. } | AttrKind::DenseStrings { ty, .. } => {
+            Some(*ty)
+        }
         _ => None,
     }
 }
@@ -48,7 +50,8 @@ fn verify_const(ctx: &Context, op: OpId) -> Result<(), String> {
         return Err(format!("expected 1 operand, but found {}", ops.len()));
     }
     let v = ctx.attr(op, "value").ok_or("requires attribute 'value'")?;
-    let vt = elements_type(ctx, v).ok_or("attribute 'value' failed to satisfy constraint: constant vector/tensor attribute")?;
+    let vt = elements_type(ctx, v)
+        .ok_or("attribute 'value' failed to satisfy constraint: constant vector/tensor attribute")?;
     let lt = ctx.value_type(ops[0]);
     if vt != lt {
         return Err(format!(

@@ -21,14 +21,33 @@ use strata_ir::{AttrKind, Context, OpId, OperationState, Type};
 
 use crate::stablehlo::syntax::asm::{Asm, PResult};
 use crate::stablehlo::syntax::util::{
-    fallback, need, parse_functional, parse_operand_list, parse_type_list, print_colon_functional, print_operands_sp, set,
+    fallback, need, parse_functional, parse_operand_list, parse_type_list, print_colon_functional, print_operands_sp,
+    set,
 };
 use crate::stablehlo::types::{shape_of, shapes_compat};
 
 /// Unary elementwise ops (`%x : T -> U`).
 pub const UNARY: &[&str] = &[
-    "acos", "acosh", "asin", "asinh", "atan", "atanh", "bessel_i1e", "conj", "cosh", "digamma", "erf", "erf_inv", "erfc",
-    "is_inf", "is_neg_inf", "is_pos_inf", "lgamma", "sinh", "square", "tan",
+    "acos",
+    "acosh",
+    "asin",
+    "asinh",
+    "atan",
+    "atanh",
+    "bessel_i1e",
+    "conj",
+    "cosh",
+    "digamma",
+    "erf",
+    "erf_inv",
+    "erfc",
+    "is_inf",
+    "is_neg_inf",
+    "is_pos_inf",
+    "lgamma",
+    "sinh",
+    "square",
+    "tan",
 ];
 
 /// Binary elementwise ops without broadcasting (`%a, %b : T1, T2 -> R`).
@@ -74,7 +93,8 @@ fn counts(ctx: &Context, op: OpId, n_in: usize, n_out: usize) -> Result<(), Stri
 fn verify_elementwise(ctx: &Context, op: OpId) -> Result<(), String> {
     let n = if BINARY.iter().any(|b| ctx.op_name_of(op).strip_prefix("chlo.") == Some(*b)) { 2 } else { 1 };
     counts(ctx, op, n, 1)?;
-    let tys: Vec<Type> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).chain(ctx.results(op).map(|v| ctx.value_type(v))).collect();
+    let tys: Vec<Type> =
+        ctx.operands(op).iter().map(|v| ctx.value_type(*v)).chain(ctx.results(op).map(|v| ctx.value_type(v))).collect();
     let shapes: Vec<&[i64]> = tys.iter().filter_map(|t| shape_of(ctx, *t)).collect();
     if shapes.iter().any(|s| !shapes_compat(s, shapes[0])) {
         return Err("requires the same shape for all operands and results".into());
@@ -302,7 +322,8 @@ fn r_scan(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {
     let ctx = a.ctx();
     let da = ctx.i64_attr(dim);
     let i32t = ctx.int_type(32);
-    let seg = ctx.intern_attr(AttrKind::DenseArray { element: i32t, values: vec![inputs.len() as i64, inits.len() as i64] });
+    let seg =
+        ctx.intern_attr(AttrKind::DenseArray { element: i32t, values: vec![inputs.len() as i64, inits.len() as i64] });
     set(&mut a, st, "dimension", da);
     set(&mut a, st, "operandSegmentSizes", seg);
     a.opt_attr_dict_with_keyword(&mut st.attributes)?;
@@ -359,8 +380,16 @@ pub fn register(ctx: &mut Context) {
         if *n == "broadcast_compare" {
             info = info.inherent(&["comparison_direction", "compare_type"]);
         }
-        if ["broadcast_add", "broadcast_and", "broadcast_maximum", "broadcast_minimum", "broadcast_multiply", "broadcast_or", "broadcast_xor"]
-            .contains(n)
+        if [
+            "broadcast_add",
+            "broadcast_and",
+            "broadcast_maximum",
+            "broadcast_minimum",
+            "broadcast_multiply",
+            "broadcast_or",
+            "broadcast_xor",
+        ]
+        .contains(n)
         {
             info = info.traits(Traits::COMMUTATIVE);
         }
@@ -368,7 +397,11 @@ pub fn register(ctx: &mut Context) {
     }
     d = d
         .op(OpInfo::new("chlo.mulhi").traits(ew | Traits::COMMUTATIVE).verifier(verify_mulhi))
-        .op(OpInfo::new("chlo.top_k").traits(Traits::PURE).inherent(&["k"]).verifier(verify_top_k).assembly(r_top_k, p_top_k))
+        .op(OpInfo::new("chlo.top_k")
+            .traits(Traits::PURE)
+            .inherent(&["k"])
+            .verifier(verify_top_k)
+            .assembly(r_top_k, p_top_k))
         .op(OpInfo::new("chlo.scan")
             .traits(Traits::RECURSIVE_MEMORY_EFFECTS)
             .inherent(&["dimension", "is_reverse", "is_associative", "operandSegmentSizes"])

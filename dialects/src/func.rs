@@ -55,8 +55,7 @@ fn ty(ctx: &Context, t: Type) -> String {
 }
 
 fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
-    let (inputs, results) =
-        function_type(ctx, op).ok_or("requires attribute 'function_type' of a function type")?;
+    let (inputs, results) = function_type(ctx, op).ok_or("requires attribute 'function_type' of a function type")?;
     if symbol_name(ctx, op).is_none() {
         return Err("requires string attribute 'sym_name'".into());
     }
@@ -91,10 +90,7 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
     };
     let args: Vec<Type> = ctx.block_args(entry).map(|v| ctx.value_type(v)).collect();
     if args.len() != inputs.len() {
-        return Err(format!(
-            "entry block must have {} arguments to match function signature",
-            inputs.len()
-        ));
+        return Err(format!("entry block must have {} arguments to match function signature", inputs.len()));
     }
     for (i, (a, t)) in args.iter().zip(&inputs).enumerate() {
         if a != t {
@@ -200,9 +196,7 @@ pub fn register(ctx: &mut Context) {
                 .verifier(verify_return),
         ))
         .op(with_syntax(
-            OpInfo::new("func.call")
-                .inherent(&["callee", "arg_attrs", "res_attrs", "no_inline"])
-                .verifier(verify_call),
+            OpInfo::new("func.call").inherent(&["callee", "arg_attrs", "res_attrs", "no_inline"]).verifier(verify_call),
         ));
     ctx.register_dialect(d);
 }

@@ -117,7 +117,10 @@ fn print_func(p: &mut OpAsmPrinter<'_>, op: OpId) {
             p.write(")");
         }
     }
-    p.print_optional_attr_dict_with_keyword(op, &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"]);
+    p.print_optional_attr_dict_with_keyword(
+        op,
+        &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"],
+    );
     if entry.is_some() {
         p.write(" ");
         p.print_region(region, false, true);

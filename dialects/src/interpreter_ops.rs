@@ -22,10 +22,14 @@ fn verify_run_parallel(ctx: &Context, op: OpId) -> Result<(), String> {
     let mut n = None;
     for r in replicas {
         let AttrKind::Array(fs) = ctx.attr_kind(*r) else {
-            return Err("attribute 'programs' failed to satisfy constraint: array of arrays of symbol references".into());
+            return Err(
+                "attribute 'programs' failed to satisfy constraint: array of arrays of symbol references".into()
+            );
         };
         if fs.iter().any(|f| !matches!(ctx.attr_kind(*f), AttrKind::SymbolRef { .. })) {
-            return Err("attribute 'programs' failed to satisfy constraint: array of arrays of symbol references".into());
+            return Err(
+                "attribute 'programs' failed to satisfy constraint: array of arrays of symbol references".into()
+            );
         }
         if *n.get_or_insert(fs.len()) != fs.len() {
             return Err("all replicas must have the same number of partitions".into());

@@ -385,7 +385,12 @@ fn dot_rank_rules() {
     b.set_return_values(&[vv, mv, vm, mm]);
     check(
         &b,
-        &[("f32[]", &[14.0]), ("f32[2]", &[14.0, 32.0]), ("f32[3]", &[5.0, 7.0, 9.0]), ("f32[2,2]", &[14.0, 32.0, 32.0, 77.0])],
+        &[
+            ("f32[]", &[14.0]),
+            ("f32[2]", &[14.0, 32.0]),
+            ("f32[3]", &[5.0, 7.0, 9.0]),
+            ("f32[2,2]", &[14.0, 32.0, 32.0, 77.0]),
+        ],
     );
 
     let b = ComputationBuilder::new("f");
@@ -534,7 +539,8 @@ fn while_with_closures() {
     let n = b.parameter(0, &shape("s32[]"), "n");
     let zero = b.constant_r0_i32(0);
     let one = b.constant_r0_i32(1);
-    let out = b.while_with(&[zero, zero, one], |c, v| c.lt(v[0], n), |c, v| vec![c.add(v[0], one), v[2], c.add(v[1], v[2])]);
+    let out =
+        b.while_with(&[zero, zero, one], |c, v| c.lt(v[0], n), |c, v| vec![c.add(v[0], one), v[2], c.add(v[1], v[2])]);
     b.set_return_value(out[1]);
     let n10 = Tensor::from_i64s(E::SInt(32), &[], &[10]).unwrap();
     check_with(&b, &[n10], &[("s32[]", &[55.0])]);
@@ -584,7 +590,8 @@ fn calls_and_maps() {
     });
     let a = b.call(&fma, &[b.constant_r0_f32(2.0), b.constant_r0_f32(3.0), b.constant_r0_f32(1.0)]);
     let c2 = b.call(&fma, &[a, a, a]);
-    let m = b.map(&[b.constant_r1_f32(&[1.0, 2.0]), b.constant_r1_f32(&[3.0, 4.0]), b.constant_r1_f32(&[0.5, 0.5])], &fma);
+    let m =
+        b.map(&[b.constant_r1_f32(&[1.0, 2.0]), b.constant_r1_f32(&[3.0, 4.0]), b.constant_r1_f32(&[0.5, 0.5])], &fma);
     b.set_return_values(&[a, c2, m]);
     let c = b.build().unwrap();
     let text = c.to_mlir();
@@ -620,8 +627,8 @@ fn shape_ops() {
     ];
     b.set_return_values(&outs);
     let v021: [f64; 24] = [
-        10.0, 20.0, 30.0, 40.0, 11.0, 21.0, 31.0, 41.0, 12.0, 22.0, 32.0, 42.0, 15.0, 25.0, 35.0, 45.0, 16.0, 26.0, 36.0,
-        46.0, 17.0, 27.0, 37.0, 47.0,
+        10.0, 20.0, 30.0, 40.0, 11.0, 21.0, 31.0, 41.0, 12.0, 22.0, 32.0, 42.0, 15.0, 25.0, 35.0, 45.0, 16.0, 26.0,
+        36.0, 46.0, 17.0, 27.0, 37.0, 47.0,
     ];
     let flat: Vec<f64> = v.iter().map(|x| *x as f64).collect();
     check(&b, &[("f32[8,3]", &flat), ("f32[24]", &v021), ("f32[4,6]", &flat), ("f32[]", &[5.0])]);

@@ -107,7 +107,10 @@ fn float_unary_ops() {
     let s = fl(&unary(UnaryOp::Sign, &x).unwrap());
     assert_eq!(s[..3], [1.0, -1.0, 1.0]);
     assert!(s[3] == 0.0 && s[3].is_sign_negative() && s[4].is_nan());
-    assert_eq!(bools(&unary(UnaryOp::IsFinite, &f32s(&[3], &[1.0, f32::INFINITY, f32::NAN])).unwrap()), [true, false, false]);
+    assert_eq!(
+        bools(&unary(UnaryOp::IsFinite, &f32s(&[3], &[1.0, f32::INFINITY, f32::NAN])).unwrap()),
+        [true, false, false]
+    );
     let l = fl(&unary(UnaryOp::Logistic, &f64s(&[1], &[0.0])).unwrap());
     assert_eq!(l, vec![0.5]);
     assert_eq!(fl(&unary(UnaryOp::Cbrt, &f64s(&[1], &[-27.0])).unwrap()), vec![-3.0]);
@@ -128,7 +131,8 @@ fn complex_ops() {
     let b = Tensor::from_complex(E::Complex64, &[1], &[Complex::new(3.0, -1.0)]).unwrap();
     let m = binary(BinaryOp::Mul, &a, &b).unwrap();
     assert_eq!(m.as_c64().unwrap()[0], Complex::new(5.0, 5.0));
-    let ab = unary(UnaryOp::Abs, &Tensor::from_complex(E::Complex128, &[1], &[Complex::new(3.0, 4.0)]).unwrap()).unwrap();
+    let ab =
+        unary(UnaryOp::Abs, &Tensor::from_complex(E::Complex128, &[1], &[Complex::new(3.0, 4.0)]).unwrap()).unwrap();
     assert_eq!(ab.element_type(), E::F64);
     assert_eq!(fl(&ab), vec![5.0]);
     let re = unary(UnaryOp::Real, &a).unwrap();
@@ -334,7 +338,8 @@ fn reduce_fast_and_generic_agree() {
     assert_eq!(fl(&reduce_fast(ReduceKind::Add, &x, &z, &[0, 1]).unwrap()), vec![21.0]);
     let g = reduce(&[x.clone()], &[z.clone()], &[0], &mut add_body).unwrap();
     assert_eq!(fl(&g[0]), vec![5.0, 7.0, 9.0]);
-    let m = reduce_fast(ReduceKind::Max, &f32s(&[3], &[1.0, f32::NAN, 2.0]), &f32s(&[], &[f32::NEG_INFINITY]), &[0]).unwrap();
+    let m = reduce_fast(ReduceKind::Max, &f32s(&[3], &[1.0, f32::NAN, 2.0]), &f32s(&[], &[f32::NEG_INFINITY]), &[0])
+        .unwrap();
     assert!(fl(&m)[0].is_nan());
     assert!(reduce_fast(ReduceKind::And, &x, &z, &[0]).is_err());
     assert!(reduce_fast(ReduceKind::Add, &x, &z, &[2]).is_err());
@@ -343,15 +348,14 @@ fn reduce_fast_and_generic_agree() {
     let idx = ints(E::SInt(32), &[4], &[0, 1, 2, 3]);
     let mut argmax = |a: &[Tensor]| -> KResult<Vec<Tensor>> {
         let (av, ai, bv, bi) = (fl(&a[0])[0], i64s(&a[1])[0], fl(&a[2])[0], i64s(&a[3])[0]);
-        Ok(if bv > av || (bv == av && bi < ai) { vec![a[2].clone(), a[3].clone()] } else { vec![a[0].clone(), a[1].clone()] })
+        Ok(if bv > av || (bv == av && bi < ai) {
+            vec![a[2].clone(), a[3].clone()]
+        } else {
+            vec![a[0].clone(), a[1].clone()]
+        })
     };
-    let r = reduce(
-        &[vals, idx],
-        &[f32s(&[], &[f32::NEG_INFINITY]), ints(E::SInt(32), &[], &[-1])],
-        &[0],
-        &mut argmax,
-    )
-    .unwrap();
+    let r = reduce(&[vals, idx], &[f32s(&[], &[f32::NEG_INFINITY]), ints(E::SInt(32), &[], &[-1])], &[0], &mut argmax)
+        .unwrap();
     assert_eq!((fl(&r[0]), i64s(&r[1])), (vec![9.0], vec![1]));
 }
 
@@ -375,8 +379,10 @@ fn reduce_window_and_select_and_scatter() {
     // spec example of select_and_scatter
     let operand = ints(E::SInt(64), &[4, 2], &[1, 5, 2, 5, 3, 6, 4, 4]);
     let source = ints(E::SInt(64), &[2, 2], &[5, 6, 7, 8]);
-    let sp = WindowParams { dims: vec![3, 1], strides: vec![2, 1], padding: vec![(0, 1), (0, 0)], ..Default::default() };
-    let mut ge = |a: &[Tensor]| -> KResult<Vec<Tensor>> { Ok(vec![compare(&a[0], &a[1], CmpDir::Ge, CmpType::Signed)?]) };
+    let sp =
+        WindowParams { dims: vec![3, 1], strides: vec![2, 1], padding: vec![(0, 1), (0, 0)], ..Default::default() };
+    let mut ge =
+        |a: &[Tensor]| -> KResult<Vec<Tensor>> { Ok(vec![compare(&a[0], &a[1], CmpDir::Ge, CmpType::Signed)?]) };
     let out = select_and_scatter(&operand, &source, &z, &sp, &mut ge, &mut add_body).unwrap();
     assert_eq!(i64s(&out), vec![0, 0, 0, 0, 5, 14, 7, 0]);
 }
@@ -388,11 +394,7 @@ fn spec_operand() -> Tensor {
 }
 
 fn spec_indices() -> Tensor {
-    ints(
-        E::SInt(64),
-        &[2, 2, 3, 2],
-        &[0, 0, 1, 0, 2, 1, 0, 1, 1, 1, 0, 9, 0, 0, 2, 1, 2, 2, 1, 2, 0, 1, 1, 0],
-    )
+    ints(E::SInt(64), &[2, 2, 3, 2], &[0, 0, 1, 0, 2, 1, 0, 1, 1, 1, 0, 9, 0, 0, 2, 1, 2, 2, 1, 2, 0, 1, 1, 0])
 }
 
 #[test]
@@ -410,8 +412,8 @@ fn gather_spec_example() {
     assert_eq!(
         i64s(&r),
         vec![
-            1, 2, 3, 4, 3, 4, 5, 6, 13, 14, 15, 16, 33, 34, 35, 36, 35, 36, 37, 38, 41, 42, 43, 44, 1, 2, 3, 4, 13,
-            14, 15, 16, 21, 22, 23, 24, 43, 44, 45, 46, 33, 34, 35, 36, 27, 28, 29, 30
+            1, 2, 3, 4, 3, 4, 5, 6, 13, 14, 15, 16, 33, 34, 35, 36, 35, 36, 37, 38, 41, 42, 43, 44, 1, 2, 3, 4, 13, 14,
+            15, 16, 21, 22, 23, 24, 43, 44, 45, 46, 33, 34, 35, 36, 27, 28, 29, 30
         ]
     );
 }
@@ -441,7 +443,8 @@ fn scatter_spec_example() {
 fn sort_is_stable_and_fast_path_agrees() {
     let keys = f32s(&[2, 3], &[3.0, 1.0, 2.0, 1.0, 1.0, 0.0]);
     let vals = ints(E::SInt(32), &[2, 3], &[0, 1, 2, 3, 4, 5]);
-    let mut lt = |a: &[Tensor]| -> KResult<Vec<Tensor>> { Ok(vec![compare(&a[0], &a[1], CmpDir::Lt, CmpType::Float)?]) };
+    let mut lt =
+        |a: &[Tensor]| -> KResult<Vec<Tensor>> { Ok(vec![compare(&a[0], &a[1], CmpDir::Lt, CmpType::Float)?]) };
     let r = sort(&[keys.clone(), vals.clone()], 1, true, &mut lt).unwrap();
     assert_eq!(fl(&r[0]), vec![1.0, 2.0, 3.0, 0.0, 1.0, 1.0]);
     assert_eq!(i64s(&r[1]), vec![1, 2, 0, 5, 3, 4]);
@@ -458,7 +461,12 @@ fn sort_is_stable_and_fast_path_agrees() {
 
 #[test]
 fn fft_roundtrips() {
-    let x = Tensor::from_complex(E::Complex64, &[4], &[Complex::new(1.0, 0.0), Complex::new(0.0, 0.0), Complex::new(0.0, 0.0), Complex::new(0.0, 0.0)]).unwrap();
+    let x = Tensor::from_complex(
+        E::Complex64,
+        &[4],
+        &[Complex::new(1.0, 0.0), Complex::new(0.0, 0.0), Complex::new(0.0, 0.0), Complex::new(0.0, 0.0)],
+    )
+    .unwrap();
     let f = fft(&x, FftKind::Fft, &[4]).unwrap();
     assert!(f.as_c64().unwrap().iter().all(|c| (c.re - 1.0).abs() < 1e-6 && c.im.abs() < 1e-6));
     let back = fft(&f, FftKind::Ifft, &[4]).unwrap();
@@ -488,7 +496,9 @@ fn cholesky_and_triangular_solve() {
     assert_eq!(fl(&x), vec![2.0, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 2.0]);
     // right side with transpose: x·aᵀ = b  ⇔  a·xᵀ = bᵀ
     let xr = triangular_solve(&ta, &tb, false, true, false, TransposeA::Transpose).unwrap();
-    let check = dot_general(&xr, &ta, &DotDims { lhs_contract: vec![1], rhs_contract: vec![1], ..Default::default() }, E::F32).unwrap();
+    let check =
+        dot_general(&xr, &ta, &DotDims { lhs_contract: vec![1], rhs_contract: vec![1], ..Default::default() }, E::F32)
+            .unwrap();
     for (p, q) in fl(&check).iter().zip(fl(&tb)) {
         assert!((p - q).abs() < 1e-4);
     }
@@ -674,7 +684,11 @@ mod ir_tests {
         let _ = d;
         let lt = {
             let s = b.ctx.sym("stablehlo");
-            b.ctx.intern_attr(strata_ir::AttrKind::Dialect { dialect: s, body: "comparison_direction LT".into(), opaque: true })
+            b.ctx.intern_attr(strata_ir::AttrKind::Dialect {
+                dialect: s,
+                body: "comparison_direction LT".into(),
+                opaque: true,
+            })
         };
         let f = b.func(&[ti], |b, blk, args| {
             let o = b.op(blk, "stablehlo.constant", &[], &[ti], &[("value", one)], vec![]);
@@ -751,7 +765,9 @@ fn perf_smoke() {
     }
     println!("dot 256^3: {:?}/iter", t.elapsed() / 10);
     let t = Instant::now();
-    std::hint::black_box(broadcast_in_dim(&Tensor::from_f32_vec(&[1024], vec![1.0; 1024]).unwrap(), &[1024, 1024], &[1]).unwrap());
+    std::hint::black_box(
+        broadcast_in_dim(&Tensor::from_f32_vec(&[1024], vec![1.0; 1024]).unwrap(), &[1024, 1024], &[1]).unwrap(),
+    );
     println!("broadcast 1024->1024x1024: {:?}", t.elapsed());
     let t = Instant::now();
     std::hint::black_box(transpose(&a, &[1, 0]).unwrap());
@@ -785,9 +801,8 @@ mod text {
         let mut ctx = Context::new();
         strata_dialects::register_all(&mut ctx);
         ctx.allow_unregistered = true;
-        let module = parse_source(&mut ctx, &ParserConfig::new("test.mlir"), src).map_err(|_| {
-            ctx.take_diagnostics().iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("\n")
-        })?;
+        let module = parse_source(&mut ctx, &ParserConfig::new("test.mlir"), src)
+            .map_err(|_| ctx.take_diagnostics().iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("\n"))?;
         let body = ctx.region_entry(ctx.op_regions(module)[0]).unwrap();
         let mut last = Ok(vec![]);
         for f in ctx.block_ops_vec(body) {
@@ -834,7 +849,8 @@ func.func @main() -> (tensor<2xf32>, tensor<i64>) {
     /// `interpreter.print`, which the dispatch layer does not implement yet.
     #[test]
     fn conformance_interpret() {
-        let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/stablehlo/interpret");
+        let dir =
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/stablehlo/interpret");
         let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).collect();
         files.sort();
         let (mut pass, mut total) = (0, 0);
@@ -902,9 +918,10 @@ func.func @main() -> (tensor<2xf32>, tensor<i64>) {
                 let got = got.as_tensor().unwrap();
                 let ok = got.shape() == want.shape()
                     && match (got.data(), want.data()) {
-                        (Data::F32(_) | Data::F64(_), _) => fl(got).iter().zip(fl(&want)).all(|(a, b)| {
-                            (a - b).abs() <= 1e-4 * b.abs().max(1.0) || (a.is_nan() && b.is_nan())
-                        }),
+                        (Data::F32(_) | Data::F64(_), _) => fl(got)
+                            .iter()
+                            .zip(fl(&want))
+                            .all(|(a, b)| (a - b).abs() <= 1e-4 * b.abs().max(1.0) || (a.is_nan() && b.is_nan())),
                         _ => got.bitwise_eq(&want),
                     };
                 if !ok {

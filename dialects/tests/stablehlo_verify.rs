@@ -98,7 +98,14 @@ impl B {
     }
 
     /// Create `name(operands) {attrs} : results` in the test block (with `regions`).
-    fn op(&mut self, name: &str, operands: &[Value], results: &[&str], attrs: &[(&str, Attribute)], regions: Vec<RegionId>) -> OpId {
+    fn op(
+        &mut self,
+        name: &str,
+        operands: &[Value],
+        results: &[&str],
+        attrs: &[(&str, Attribute)],
+        regions: Vec<RegionId>,
+    ) -> OpId {
         let n = self.ctx.op_name(name);
         let loc = self.ctx.unknown_loc();
         let mut st = OperationState::new(n, loc);
@@ -218,12 +225,21 @@ fn unary_inference_and_accuracy() {
     let f = b.arg("tensor<3xf32>");
     let bad = b.op("stablehlo.is_finite", &[f], &["tensor<3xi10>"], &[], vec![]);
     let diags = verify_collect(&b.ctx, bad);
-    assert!(diags[0].message.contains("result #0 must be ranked tensor of") && diags[0].message.ends_with("but got 'tensor<3xi10>'"));
+    assert!(
+        diags[0].message.contains("result #0 must be ranked tensor of")
+            && diags[0].message.ends_with("but got 'tensor<3xi10>'")
+    );
     let s = b.arg("tensor<f32>");
-    let acc = b.dialect_attr("result_accuracy<atol = 1.0, rtol = 0.0, ulps = 4, mode = #stablehlo.result_accuracy_mode<HIGHEST>>", false);
+    let acc = b.dialect_attr(
+        "result_accuracy<atol = 1.0, rtol = 0.0, ulps = 4, mode = #stablehlo.result_accuracy_mode<HIGHEST>>",
+        false,
+    );
     let bad = b.op("stablehlo.cosine", &[s], &["tensor<f32>"], &[("result_accuracy", acc)], vec![]);
     check(&b, bad, Some("Invalid tolerances for ResultAccuracyAttr with mode HIGHEST, must be all zero."));
-    let acc = b.dialect_attr("result_accuracy<atol = 0.0, rtol = 0.0, ulps = 0, mode = #stablehlo.result_accuracy_mode<DEFAULT>>", false);
+    let acc = b.dialect_attr(
+        "result_accuracy<atol = 0.0, rtol = 0.0, ulps = 0, mode = #stablehlo.result_accuracy_mode<DEFAULT>>",
+        false,
+    );
     let ok = b.op("stablehlo.tanh", &[s], &["tensor<f32>"], &[("result_accuracy", acc)], vec![]);
     check(&b, ok, None);
 }
@@ -261,14 +277,17 @@ fn shape_ops() {
     let mut b = B::new();
     let x = b.arg("tensor<1x2xi32>");
     let dims = b.arr(&[-1, 2]);
-    let bad = b.op("stablehlo.broadcast_in_dim", &[x], &["tensor<1x2x2xi32>"], &[("broadcast_dimensions", dims)], vec![]);
+    let bad =
+        b.op("stablehlo.broadcast_in_dim", &[x], &["tensor<1x2x2xi32>"], &[("broadcast_dimensions", dims)], vec![]);
     check(&b, bad, Some("broadcast_dimensions contains invalid value -1 for result with rank 3"));
     let dims = b.arr(&[1, 2]);
-    let ok = b.op("stablehlo.broadcast_in_dim", &[x], &["tensor<1x2x2xi32>"], &[("broadcast_dimensions", dims)], vec![]);
+    let ok =
+        b.op("stablehlo.broadcast_in_dim", &[x], &["tensor<1x2x2xi32>"], &[("broadcast_dimensions", dims)], vec![]);
     check(&b, ok, None);
     let y = b.arg("tensor<1x1x3xi32>");
     let dims = b.arr(&[0, 0, 2]);
-    let bad = b.op("stablehlo.broadcast_in_dim", &[y], &["tensor<1x2x3xi32>"], &[("broadcast_dimensions", dims)], vec![]);
+    let bad =
+        b.op("stablehlo.broadcast_in_dim", &[y], &["tensor<1x2x3xi32>"], &[("broadcast_dimensions", dims)], vec![]);
     check(&b, bad, Some("broadcast_dimensions should not have duplicates"));
     let z = b.arg("tensor<3xi32>");
     let sizes = b.arr(&[2]);
@@ -280,7 +299,11 @@ fn shape_ops() {
     let t = b.arg("tensor<1x2x3x4xi32>");
     let perm = b.arr(&[1, 0, 3, 9]);
     let bad = b.op("stablehlo.transpose", &[t], &["tensor<2x1x4x3xi32>"], &[("permutation", perm)], vec![]);
-    check(&b, bad, Some(&format!("attribute permutation must be a permutation of [0, 1, 2, 3] but got 1, 0, 3, 9{FAIL}")));
+    check(
+        &b,
+        bad,
+        Some(&format!("attribute permutation must be a permutation of [0, 1, 2, 3] but got 1, 0, 3, 9{FAIL}")),
+    );
     let bad = b.op("stablehlo.transpose", &[t], &["tensor<2x1x4x3xi32>"], &[], vec![]);
     check(&b, bad, Some("requires attribute 'permutation'"));
     let d = b.arg("tensor<1x?x3x?xi32>");
@@ -298,10 +321,22 @@ fn slices_and_pads() {
     let mut b = B::new();
     let x = b.arg("tensor<3x4xi32>");
     let (s, l, st) = (b.arr(&[1, 0]), b.arr(&[2, 5]), b.arr(&[1, 2]));
-    let bad = b.op("stablehlo.slice", &[x], &["tensor<1x2xi32>"], &[("start_indices", s), ("limit_indices", l), ("strides", st)], vec![]);
+    let bad = b.op(
+        "stablehlo.slice",
+        &[x],
+        &["tensor<1x2xi32>"],
+        &[("start_indices", s), ("limit_indices", l), ("strides", st)],
+        vec![],
+    );
     check(&b, bad, Some(&format!("limit index 5 is larger than dimension size 4 in dimension 1{FAIL}")));
     let l = b.arr(&[2, 4]);
-    let ok = b.op("stablehlo.slice", &[x], &["tensor<1x2xi32>"], &[("start_indices", s), ("limit_indices", l), ("strides", st)], vec![]);
+    let ok = b.op(
+        "stablehlo.slice",
+        &[x],
+        &["tensor<1x2xi32>"],
+        &[("start_indices", s), ("limit_indices", l), ("strides", st)],
+        vec![],
+    );
     check(&b, ok, None);
     let i = b.arg("tensor<i64>");
     let sz = b.arr(&[-1, 4]);
@@ -315,14 +350,32 @@ fn slices_and_pads() {
     let p = b.arg("tensor<1x2x3xf16>");
     let pv = b.arg("tensor<f16>");
     let (lo, hi, int) = (b.arr(&[0, 1, 2]), b.arr(&[1, 1, 0]), b.arr(&[0, 0, 1]));
-    let ok = b.op("stablehlo.pad", &[p, pv], &["tensor<2x4x7xf16>"], &[("edge_padding_low", lo), ("edge_padding_high", hi), ("interior_padding", int)], vec![]);
+    let ok = b.op(
+        "stablehlo.pad",
+        &[p, pv],
+        &["tensor<2x4x7xf16>"],
+        &[("edge_padding_low", lo), ("edge_padding_high", hi), ("interior_padding", int)],
+        vec![],
+    );
     check(&b, ok, None);
-    let bad = b.op("stablehlo.pad", &[p, pv], &["tensor<8x8x8xf16>"], &[("edge_padding_low", lo), ("edge_padding_high", hi), ("interior_padding", int)], vec![]);
+    let bad = b.op(
+        "stablehlo.pad",
+        &[p, pv],
+        &["tensor<8x8x8xf16>"],
+        &[("edge_padding_low", lo), ("edge_padding_high", hi), ("interior_padding", int)],
+        vec![],
+    );
     check(&b, bad, Some(&format!("inferred type(s) 'tensor<2x4x7xf16>' are incompatible with return type(s) of operation 'tensor<8x8x8xf16>'{FAIL}")));
     let (a, c) = (b.arg("tensor<1x3xi32>"), b.arg("tensor<2x2xi32>"));
     let dim = b.i64(0);
     let bad = b.op("stablehlo.concatenate", &[a, c], &["tensor<3x3xi32>"], &[("dimension", dim)], vec![]);
-    check(&b, bad, Some(&format!("shapes of operand (0) and (1) are not compatible at non-concat index 1: (1, 3) != (2, 2){FAIL}")));
+    check(
+        &b,
+        bad,
+        Some(&format!(
+            "shapes of operand (0) and (1) are not compatible at non-concat index 1: (1, 3) != (2, 2){FAIL}"
+        )),
+    );
     let bad = b.op("stablehlo.concatenate", &[], &["tensor<2xi32>"], &[("dimension", dim)], vec![]);
     check(&b, bad, Some("expected 1 or more operands, but found 0"));
 }
@@ -334,7 +387,13 @@ fn attribute_constraints() {
     let (e, m) = (b.ctx.int_type(32), b.ctx.int_type(32));
     let eb = b.ctx.int_attr(1, e);
     let mb = b.ctx.int_attr(-1, m);
-    let bad = b.op("stablehlo.reduce_precision", &[x], &["tensor<2x4xf32>"], &[("exponent_bits", eb), ("mantissa_bits", mb)], vec![]);
+    let bad = b.op(
+        "stablehlo.reduce_precision",
+        &[x],
+        &["tensor<2x4xf32>"],
+        &[("exponent_bits", eb), ("mantissa_bits", mb)],
+        vec![],
+    );
     check(&b, bad, Some("attribute 'mantissa_bits' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative"));
     let g = b.arg("tuple<tensor<f32>, tensor<i32>>");
     let idx = b.ctx.int_attr(-1, e);
@@ -367,7 +426,13 @@ fn dot_general() {
     let i = b.arg("tensor<2x2x2xi64>");
     let dn = b.dialect_attr("dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>", false);
     let alg = b.dialect_attr("dot_algorithm<lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 0, num_primitive_operations = 1, allow_imprecise_accumulation = false>", false);
-    let bad = b.op("stablehlo.dot_general", &[i, i], &["tensor<2x2x2xi64>"], &[("dot_dimension_numbers", dn), ("algorithm", alg)], vec![]);
+    let bad = b.op(
+        "stablehlo.dot_general",
+        &[i, i],
+        &["tensor<2x2x2xi64>"],
+        &[("dot_dimension_numbers", dn), ("algorithm", alg)],
+        vec![],
+    );
     check(&b, bad, Some("rhs component count must be positive"));
     let (l, r) = (b.arg("tensor<1x2xi4>"), b.arg("tensor<2x1xi4>"));
     let ok = b.op("stablehlo.dot", &[l, r], &["tensor<1x1xi8>"], &[], vec![]);
@@ -381,24 +446,53 @@ fn gather_and_fft() {
     let mut b = B::new();
     let o = b.arg("tensor<2x4x9xi32>");
     let i = b.arg("tensor<1x5x2xi32>");
-    let dn = b.dialect_attr("gather<offset_dims = [1, 2], collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>", false);
+    let dn = b.dialect_attr(
+        "gather<offset_dims = [1, 2], collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>",
+        false,
+    );
     let ss = b.arr(&[1, 1, 8]);
-    let bad = b.op("stablehlo.gather", &[o, i], &["tensor<1x5x8xi32>"], &[("dimension_numbers", dn), ("slice_sizes", ss)], vec![]);
+    let bad = b.op(
+        "stablehlo.gather",
+        &[o, i],
+        &["tensor<1x5x8xi32>"],
+        &[("dimension_numbers", dn), ("slice_sizes", ss)],
+        vec![],
+    );
     check(&b, bad, Some(&format!("offset_dims size (2) plus collapse_slice_dims size (2) plus operand_batching_dims size (0) is not equal to operand rank (3){FAIL}")));
-    let dn = b.dialect_attr("gather<offset_dims = [2], collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>", false);
-    let ok = b.op("stablehlo.gather", &[o, i], &["tensor<1x5x8xi32>"], &[("dimension_numbers", dn), ("slice_sizes", ss)], vec![]);
+    let dn = b.dialect_attr(
+        "gather<offset_dims = [2], collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 2>",
+        false,
+    );
+    let ok = b.op(
+        "stablehlo.gather",
+        &[o, i],
+        &["tensor<1x5x8xi32>"],
+        &[("dimension_numbers", dn), ("slice_sizes", ss)],
+        vec![],
+    );
     check(&b, ok, None);
     let c = b.arg("tensor<3x9xf32>");
     let len = b.arr(&[9]);
     let rfft = b.dialect_attr("fft_type RFFT", true);
-    let ok = b.op("stablehlo.fft", &[c], &["tensor<3x5xcomplex<f32>>"], &[("fft_length", len), ("fft_type", rfft)], vec![]);
+    let ok =
+        b.op("stablehlo.fft", &[c], &["tensor<3x5xcomplex<f32>>"], &[("fft_length", len), ("fft_type", rfft)], vec![]);
     check(&b, ok, None);
     let bad = b.op("stablehlo.fft", &[c], &["tensor<3x9xf32>"], &[("fft_length", len), ("fft_type", rfft)], vec![]);
     check(&b, bad, Some(&format!("inferred type(s) 'tensor<3x5xcomplex<f32>>' are incompatible with return type(s) of operation 'tensor<3x9xf32>'{FAIL}")));
     let irfft = b.dialect_attr("fft_type IRFFT", true);
     let len16 = b.arr(&[16]);
-    let bad = b.op("stablehlo.fft", &[c], &["tensor<3x9xcomplex<f32>>"], &[("fft_length", len16), ("fft_type", irfft)], vec![]);
-    check(&b, bad, Some(&format!("FFT/IFFT/IRFFT take a complex tensor as input, but is given 'tensor<3x9xf32>'.{FAIL}")));
+    let bad = b.op(
+        "stablehlo.fft",
+        &[c],
+        &["tensor<3x9xcomplex<f32>>"],
+        &[("fft_length", len16), ("fft_type", irfft)],
+        vec![],
+    );
+    check(
+        &b,
+        bad,
+        Some(&format!("FFT/IFFT/IRFFT take a complex tensor as input, but is given 'tensor<3x9xf32>'.{FAIL}")),
+    );
 }
 
 #[test]
@@ -411,10 +505,22 @@ fn regions() {
         let s = b.op("stablehlo.add", &[a[0], a[1]], &["tensor<f32>"], &[], vec![]);
         vec![b.ctx.result(s, 0)]
     });
-    let ok = b.op("stablehlo.reduce_scatter", &[x], &["tensor<4x4xf32>"], &[("replica_groups", groups), ("scatter_dimension", sd)], vec![body]);
+    let ok = b.op(
+        "stablehlo.reduce_scatter",
+        &[x],
+        &["tensor<4x4xf32>"],
+        &[("replica_groups", groups), ("scatter_dimension", sd)],
+        vec![body],
+    );
     check(&b, ok, None);
     let body = b.region(&["tensor<f32>", "tensor<i32>"], |_, a| vec![a[0]]);
-    let bad = b.op("stablehlo.reduce_scatter", &[x], &["tensor<4x4xf32>"], &[("replica_groups", groups), ("scatter_dimension", sd)], vec![body]);
+    let bad = b.op(
+        "stablehlo.reduce_scatter",
+        &[x],
+        &["tensor<4x4xf32>"],
+        &[("replica_groups", groups), ("scatter_dimension", sd)],
+        vec![body],
+    );
     check(&b, bad, Some("The type of reduction-region's parameter at index 1 is different than the corresponding result type: 'tensor<i32>' vs 'tensor<f32>'"));
     let body = b.region(&["tensor<i32>", "tensor<i32>"], |_, a| vec![a[0]]);
     let bad = b.op("stablehlo.all_reduce", &[x], &["tensor<4x16xf32>"], &[("replica_groups", groups)], vec![body]);
@@ -429,7 +535,13 @@ fn regions() {
     let t = b.region(&[], |_, _| vec![v, v]);
     let e = b.region(&[], |_, _| vec![v]);
     let bad = b.op("stablehlo.if", &[p], &["tensor<f32>"], &[], vec![t, e]);
-    check(&b, bad, Some(&format!("branch 0 and branch 1 have mismatched return types: 'tensor<f32>', 'tensor<f32>' vs 'tensor<f32>'{FAIL}")));
+    check(
+        &b,
+        bad,
+        Some(&format!(
+            "branch 0 and branch 1 have mismatched return types: 'tensor<f32>', 'tensor<f32>' vs 'tensor<f32>'{FAIL}"
+        )),
+    );
     let idx = b.arg("tensor<i32>");
     let bad = b.op("stablehlo.case", &[idx], &["tensor<2xf32>"], &[], vec![]);
     check(&b, bad, Some(&format!("expect at least one branch{FAIL}")));
@@ -437,14 +549,24 @@ fn regions() {
     let (s0, s1) = (b.arg("tensor<16x16xf32>"), b.arg("tensor<16x16xi32>"));
     let cmp = b.region(&["tensor<f32>", "tensor<f32>", "tensor<i32>", "tensor<i32>"], |_, a| vec![a[2]]);
     let dim = b.i64(1);
-    let bad = b.op("stablehlo.sort", &[s0, s1], &["tensor<16x16xf32>", "tensor<16x16xi32>"], &[("dimension", dim)], vec![cmp]);
+    let bad = b.op(
+        "stablehlo.sort",
+        &[s0, s1],
+        &["tensor<16x16xf32>", "tensor<16x16xi32>"],
+        &[("dimension", dim)],
+        vec![cmp],
+    );
     check(&b, bad, Some("comparator must return tensor<i1> but got 'tensor<i32>'"));
     // map
     let (m0, m1) = (b.arg("tensor<4x5xf32>"), b.arg("tensor<4x5xf32>"));
     let comp = b.region(&["tensor<f32>", "tensor<5xf32>"], |_, a| vec![a[0]]);
     let dims = b.arr(&[0, 1]);
     let bad = b.op("stablehlo.map", &[m0, m1], &["tensor<4x5xf32>"], &[("dimensions", dims)], vec![comp]);
-    check(&b, bad, Some(&format!("computation arguments must be 0-rank tensor, but got: arg #1 of type 'tensor<5xf32>'{FAIL}")));
+    check(
+        &b,
+        bad,
+        Some(&format!("computation arguments must be 0-rank tensor, but got: arg #1 of type 'tensor<5xf32>'{FAIL}")),
+    );
 }
 
 #[test]
@@ -453,24 +575,50 @@ fn collectives() {
     let x = b.arg("tensor<4x16xf32>");
     let g = b.dense_i64(&[1, 4], &[0, 1, 2, 3]);
     let (sd, cd, sc) = (b.i64(2), b.i64(0), b.i64(4));
-    let bad = b.op("stablehlo.all_to_all", &[x], &["tensor<16x4xf32>"], &[("split_dimension", sd), ("concat_dimension", cd), ("split_count", sc), ("replica_groups", g)], vec![]);
+    let bad = b.op(
+        "stablehlo.all_to_all",
+        &[x],
+        &["tensor<16x4xf32>"],
+        &[("split_dimension", sd), ("concat_dimension", cd), ("split_count", sc), ("replica_groups", g)],
+        vec![],
+    );
     check(&b, bad, Some(&format!("AllToAll split_dimension 2 is out-of-bounds for input rank 2{FAIL}")));
     let sd = b.i64(1);
-    let ok = b.op("stablehlo.all_to_all", &[x], &["tensor<16x4xf32>"], &[("split_dimension", sd), ("concat_dimension", cd), ("split_count", sc), ("replica_groups", g)], vec![]);
+    let ok = b.op(
+        "stablehlo.all_to_all",
+        &[x],
+        &["tensor<16x4xf32>"],
+        &[("split_dimension", sd), ("concat_dimension", cd), ("split_count", sc), ("replica_groups", g)],
+        vec![],
+    );
     check(&b, ok, None);
     let empty = b.dense_i64(&[0, 2], &[]);
-    let bad = b.op("stablehlo.all_to_all", &[x], &["tensor<16x4xf32>"], &[("split_dimension", sd), ("concat_dimension", cd), ("split_count", sc), ("replica_groups", empty)], vec![]);
+    let bad = b.op(
+        "stablehlo.all_to_all",
+        &[x],
+        &["tensor<16x4xf32>"],
+        &[("split_dimension", sd), ("concat_dimension", cd), ("split_count", sc), ("replica_groups", empty)],
+        vec![],
+    );
     check(&b, bad, Some(&format!("group size of replica_groups must be 4{FAIL}")));
     let zero = b.i64(0);
-    let bad = b.op("stablehlo.all_to_all", &[x], &["tensor<16x4xf32>"], &[("split_dimension", sd), ("concat_dimension", cd), ("split_count", zero), ("replica_groups", g)], vec![]);
+    let bad = b.op(
+        "stablehlo.all_to_all",
+        &[x],
+        &["tensor<16x4xf32>"],
+        &[("split_dimension", sd), ("concat_dimension", cd), ("split_count", zero), ("replica_groups", g)],
+        vec![],
+    );
     check(&b, bad, Some("attribute 'split_count' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive"));
     let y = b.arg("tensor<128x32xf32>");
     let pairs = b.dense_i64(&[3, 2], &[0, 1, 0, 2, 2, 3]);
-    let bad = b.op("stablehlo.collective_permute", &[y], &["tensor<128x32xf32>"], &[("source_target_pairs", pairs)], vec![]);
+    let bad =
+        b.op("stablehlo.collective_permute", &[y], &["tensor<128x32xf32>"], &[("source_target_pairs", pairs)], vec![]);
     check(&b, bad, Some("duplicate sources not allowed"));
     let tok = b.arg("!stablehlo.token");
     let ch = b.dialect_attr("channel_handle<handle = 5, type = 1>", false);
-    let bad = b.op("stablehlo.recv", &[tok], &["!stablehlo.token", "!stablehlo.token"], &[("channel_handle", ch)], vec![]);
+    let bad =
+        b.op("stablehlo.recv", &[tok], &["!stablehlo.token", "!stablehlo.token"], &[("channel_handle", ch)], vec![]);
     check(&b, bad, Some("everything but the last element of result types is expected to be of tensor type, but got '!stablehlo.token'"));
     let d = b.arg("tensor<2x2xi64>");
     let ch2 = b.dialect_attr("channel_handle<handle = 1, type = 2>", false);
@@ -486,10 +634,18 @@ fn bitcast_convert() {
     check(&b, ok, None);
     let y = b.arg("tensor<2xf64>");
     let bad = b.op("stablehlo.bitcast_convert", &[y], &["tensor<2x4xf32>"], &[], vec![]);
-    check(&b, bad, Some("requires compatible bit widths. Got: 'tensor<2xf64>' and 'tensor<2x4xf32>', but 32 * 4 != 64."));
+    check(
+        &b,
+        bad,
+        Some("requires compatible bit widths. Got: 'tensor<2xf64>' and 'tensor<2x4xf32>', but 32 * 4 != 64."),
+    );
     let s = b.arg("tensor<f64>");
     let bad = b.op("stablehlo.bitcast_convert", &[s], &["tensor<f32>"], &[], vec![]);
-    check(&b, bad, Some("rank of smaller element type (0) should be 1 more than rank of larger element type (0), but 0 != 0 + 1."));
+    check(
+        &b,
+        bad,
+        Some("rank of smaller element type (0) should be 1 more than rank of larger element type (0), but 0 != 0 + 1."),
+    );
 }
 
 #[test]
@@ -498,7 +654,8 @@ fn builder_inference_api() {
     let t = b.ty("tensor<2x3xf32>");
     let i1 = b.ty("tensor<2x3xi1>");
     let dir = attrs::ComparisonDirection::LT.to_attr(&mut b.ctx);
-    let r = infer_result_types(&mut b.ctx, "stablehlo.compare", &[t, t], &[("comparison_direction", dir)], &[]).unwrap();
+    let r =
+        infer_result_types(&mut b.ctx, "stablehlo.compare", &[t, t], &[("comparison_direction", dir)], &[]).unwrap();
     assert_eq!(r, vec![i1]);
     let perm = b.ctx.dense_i64_array(&[1, 0]);
     let r = infer_result_types(&mut b.ctx, "stablehlo.transpose", &[t], &[("permutation", perm)], &[]).unwrap();

@@ -56,14 +56,16 @@ fn trip(src: &str, verify_it: bool) -> Result<Trip, String> {
     }
     let pretty = print(&ctx, m, false);
     let mut c2 = new_ctx();
-    let m2 = parse(&mut c2, &pretty, "pretty.mlir").map_err(|e| format!("reparse pretty: {e}\n--- pretty:\n{pretty}"))?;
+    let m2 =
+        parse(&mut c2, &pretty, "pretty.mlir").map_err(|e| format!("reparse pretty: {e}\n--- pretty:\n{pretty}"))?;
     let pretty2 = print(&c2, m2, false);
     if pretty2 != pretty {
         return Err(format!("pretty not stable:\n--- first:\n{pretty}\n--- second:\n{pretty2}"));
     }
     let generic = print(&c2, m2, true);
     let mut c3 = new_ctx();
-    let m3 = parse(&mut c3, &generic, "generic.mlir").map_err(|e| format!("reparse generic: {e}\n--- generic:\n{generic}"))?;
+    let m3 = parse(&mut c3, &generic, "generic.mlir")
+        .map_err(|e| format!("reparse generic: {e}\n--- generic:\n{generic}"))?;
     let pretty3 = print(&c3, m3, false);
     if pretty3 != pretty {
         return Err(format!("pretty -> generic -> pretty differs:\n--- pretty:\n{pretty}\n--- generic:\n{generic}\n--- again:\n{pretty3}"));
@@ -409,7 +411,12 @@ fn conformance_files_parse_and_round_trip() {
     if !now_passing.is_empty() {
         println!("now passing (remove from KNOWN_FAILING): {now_passing:#?}");
     }
-    assert!(unexpected.is_empty(), "{} chunk(s) fail that are not known to:\n{}", unexpected.len(), unexpected.join("\n"));
+    assert!(
+        unexpected.is_empty(),
+        "{} chunk(s) fail that are not known to:\n{}",
+        unexpected.len(),
+        unexpected.join("\n")
+    );
 }
 
 /// Chunks of the verify suite without `expected-error` annotations that do not parse yet.

@@ -47,10 +47,7 @@ fn typical_interpreter_flow() {
     for (k, idx) in t.indices().collect::<Vec<_>>().into_iter().enumerate() {
         t.set(&idx, Element::Float(1.0 + k as f64 / 3.0)).unwrap();
     }
-    assert_eq!(
-        t.to_string(),
-        "dense<[[1.000000e+00, 1.335940e+00], [1.664060e+00, 2.000000e+00]]> : tensor<2x2xbf16>"
-    );
+    assert_eq!(t.to_string(), "dense<[[1.000000e+00, 1.335940e+00], [1.664060e+00, 2.000000e+00]]> : tensor<2x2xbf16>");
     let col = t.to_layout(&Layout::column_major(2)).unwrap();
     let back = Tensor::from_layout(ElementType::BF16, &[2, 2], &Layout::column_major(2), col).unwrap();
     assert!(back.bitwise_eq(&t));

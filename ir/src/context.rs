@@ -344,10 +344,8 @@ impl Context {
         }
         let id = OpName(self.op_names.len() as u32);
         let dialect_len = name.find('.').unwrap_or(0);
-        let info = self
-            .dialects
-            .get(&name[..dialect_len])
-            .and_then(|d| d.ops.iter().find(|o| &*o.name == name).cloned());
+        let info =
+            self.dialects.get(&name[..dialect_len]).and_then(|d| d.ops.iter().find(|o| &*o.name == name).cloned());
         self.op_names.push(OpNameData { name: name.into(), dialect_len, info });
         self.op_name_index.insert(name.into(), id);
         id

@@ -110,11 +110,8 @@ fn render_one(ctx: &Context, d: &Diagnostic, out: &mut String) {
                 if let Some(line) = src.line(p.line) {
                     let _ = writeln!(out, "{}", line);
                     let caret_col = (p.col.max(1) - 1) as usize;
-                    let pad: String = line
-                        .chars()
-                        .take(caret_col)
-                        .map(|c| if c == '\t' { '\t' } else { ' ' })
-                        .collect();
+                    let pad: String =
+                        line.chars().take(caret_col).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
                     let _ = writeln!(out, "{}^", pad);
                 }
             }

@@ -456,21 +456,15 @@ impl Context {
     /// An attribute of an operation by name, looking in properties then discardable attributes.
     pub fn attr(&self, op: OpId, name: &str) -> Option<Attribute> {
         let d = &self.ops[op.0 as usize];
-        d.properties
-            .iter()
-            .chain(d.attributes.iter())
-            .find(|na| self.str(na.name) == name)
-            .map(|na| na.value)
+        d.properties.iter().chain(d.attributes.iter()).find(|na| self.str(na.name) == name).map(|na| na.value)
     }
 
     /// Set an attribute: as a property if it already is one or the op declares it inherent,
     /// otherwise as a discardable attribute. Keeps the lists sorted.
     pub fn set_attr(&mut self, op: OpId, name: &str, value: Attribute) {
         let sym = self.sym(name);
-        let inherent = self
-            .op_info(self.ops[op.0 as usize].name)
-            .map(|i| i.inherent_attrs.contains(&name))
-            .unwrap_or(false);
+        let inherent =
+            self.op_info(self.ops[op.0 as usize].name).map(|i| i.inherent_attrs.contains(&name)).unwrap_or(false);
         let d = &mut self.ops[op.0 as usize];
         if let Some(na) = d.properties.iter_mut().chain(d.attributes.iter_mut()).find(|na| na.name == sym) {
             na.value = value;
@@ -819,11 +813,15 @@ impl Context {
             result_types: d.results.iter().map(|r| r.ty).collect(),
             properties: d.properties.to_vec(),
             attributes: d.attributes.to_vec(),
-            successors: d.successors.iter().map(|b| {
-                // Successors are remapped by clone_region_into through the block map encoded as
-                // block-argument-less placeholder; handled there.
-                *b
-            }).collect(),
+            successors: d
+                .successors
+                .iter()
+                .map(|b| {
+                    // Successors are remapped by clone_region_into through the block map encoded as
+                    // block-argument-less placeholder; handled there.
+                    *b
+                })
+                .collect(),
             regions,
             loc: d.loc,
         };
@@ -835,14 +833,22 @@ impl Context {
     }
 
     /// Clone the blocks of region `from` into region `into` (appending), mapping values.
-    pub fn clone_region_into(&mut self, from: RegionId, into: RegionId, map: &mut std::collections::HashMap<Value, Value>) {
+    pub fn clone_region_into(
+        &mut self,
+        from: RegionId,
+        into: RegionId,
+        map: &mut std::collections::HashMap<Value, Value>,
+    ) {
         let blocks = self.regions[from.0 as usize].blocks.clone();
         let mut block_map = std::collections::HashMap::new();
         for &b in &blocks {
             let args: Vec<_> = self.blocks[b.0 as usize].args.iter().map(|a| (a.ty, a.loc)).collect();
             let nb = self.create_block(&args);
             for i in 0..args.len() {
-                map.insert(Value::BlockArg { block: b, index: i as u32 }, Value::BlockArg { block: nb, index: i as u32 });
+                map.insert(
+                    Value::BlockArg { block: b, index: i as u32 },
+                    Value::BlockArg { block: nb, index: i as u32 },
+                );
             }
             block_map.insert(b, nb);
             self.append_block(into, nb);

@@ -19,13 +19,13 @@ pub mod floatfmt;
 pub mod ir;
 pub mod parser;
 pub mod pass;
-pub mod printer;
 mod prefetch;
-pub mod types;
+pub mod printer;
 pub mod rewrite;
 pub mod source;
 #[cfg(feature = "test-support")]
 pub mod testing;
+pub mod types;
 pub mod verifier;
 
 pub use attributes::{AttrKind, Attribute, NamedAttribute};

@@ -213,9 +213,9 @@ impl TypeKind {
     /// The shape of a ranked shaped type (tensor, memref, vector).
     pub fn shape(&self) -> Option<&[i64]> {
         match self {
-            TypeKind::RankedTensor { shape, .. }
-            | TypeKind::MemRef { shape, .. }
-            | TypeKind::Vector { shape, .. } => Some(shape),
+            TypeKind::RankedTensor { shape, .. } | TypeKind::MemRef { shape, .. } | TypeKind::Vector { shape, .. } => {
+                Some(shape)
+            }
             _ => None,
         }
     }

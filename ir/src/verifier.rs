@@ -64,7 +64,13 @@ pub fn verify_collect(ctx: &Context, op: OpId) -> Vec<Diagnostic> {
 
 /// [`verify_collect`] with options.
 pub fn verify_collect_with(ctx: &Context, op: OpId, opts: &VerifyOptions) -> Vec<Diagnostic> {
-    let mut v = Verifier { ctx, diags: Vec::new(), dialect_registered: Vec::new(), dom_visited: Vec::new(), dom_block: Vec::new() };
+    let mut v = Verifier {
+        ctx,
+        diags: Vec::new(),
+        dialect_registered: Vec::new(),
+        dom_visited: Vec::new(),
+        dom_block: Vec::new(),
+    };
     v.verify_op_and_dominance(op);
     v.diags
         .into_iter()

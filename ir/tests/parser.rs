@@ -4,7 +4,9 @@
 use strata_ir::attributes::{AffineExpr, AttrKind, Location};
 use strata_ir::diagnostics::{file_pos, render};
 use strata_ir::dialect::{Dialect, OpInfo, Traits};
-use strata_ir::parser::{parse_attr_str, parse_source, parse_type_str, Delimiter, OpAsmParser, ParseResult, ParserConfig};
+use strata_ir::parser::{
+    parse_attr_str, parse_source, parse_type_str, Delimiter, OpAsmParser, ParseResult, ParserConfig,
+};
 use strata_ir::printer::{print_op, PrintOptions};
 use strata_ir::{Attribute, Context, FloatKind, OpId, OperationState, Signedness, Type, TypeKind, DYNAMIC};
 
@@ -150,9 +152,8 @@ fn new_ctx() -> Context {
 }
 
 fn try_parse(ctx: &mut Context, src: &str) -> Result<OpId, String> {
-    parse_source(ctx, &ParserConfig::new("t.mlir"), src).map_err(|_| {
-        ctx.take_diagnostics().iter().map(|d| render(ctx, d)).collect::<Vec<_>>().join("")
-    })
+    parse_source(ctx, &ParserConfig::new("t.mlir"), src)
+        .map_err(|_| ctx.take_diagnostics().iter().map(|d| render(ctx, d)).collect::<Vec<_>>().join(""))
 }
 
 fn parse(src: &str) -> (Context, OpId) {
@@ -359,11 +360,7 @@ fn dialect_types() {
     for (s, d, body, opaque) in cases {
         let t = ty(&mut c, s);
         let dsym = c.sym(d);
-        assert_eq!(
-            *c.type_kind(t),
-            TypeKind::Dialect { dialect: dsym, body: body.to_string(), opaque },
-            "{s}"
-        );
+        assert_eq!(*c.type_kind(t), TypeKind::Dialect { dialect: dsym, body: body.to_string(), opaque }, "{s}");
     }
     assert_eq!(ty(&mut c, "!bar<baz>"), ty(&mut c, "!bar.baz"));
     assert_eq!(ty_err("!foo.bar<a[>"), "9: unbalanced '[' character in pretty dialect name");
@@ -383,10 +380,16 @@ fn type_errors() {
     assert_eq!(ty_err("memref<4xf32, 1, 2>"), "19: multiple memory spaces specified in memref type");
     assert_eq!(ty_err("foo"), "1: expected non-function type");
     assert_eq!(ty_err("memref<2x4xi8, i8>"), "1: unsupported memory space Attribute");
-    assert_eq!(ty_err("memref<42xi8, affine_map<(d0, d1) -> (d0, d1)>>"), "1: memref layout mismatch between rank and affine map: 1 != 2");
+    assert_eq!(
+        ty_err("memref<42xi8, affine_map<(d0, d1) -> (d0, d1)>>"),
+        "1: memref layout mismatch between rank and affine map: 1 != 2"
+    );
     assert_eq!(ty_err("memref<?x?xf32, strided<[1]>>"), "1: expected the number of strides to match the rank");
     assert_eq!(ty_err("memref<2x4xi8, >"), "15: expected list element");
-    assert_eq!(ty_err("vector<1xvector<1xi32>>"), "1: failed to verify 'elementType': VectorElementTypeInterface instance");
+    assert_eq!(
+        ty_err("vector<1xvector<1xi32>>"),
+        "1: failed to verify 'elementType': VectorElementTypeInterface instance"
+    );
     assert_eq!(ty_err("vector<1x0xi32>"), "1: vector types must have positive constant sizes but got 1, 0");
     assert_eq!(ty_err("tensor<-1xi32>"), "8: expected non-function type");
     assert_eq!(ty_err("tensor<9223372036854775808xf32>"), "8: invalid dimension");
@@ -403,10 +406,7 @@ fn type_aliases() {
     let out = roundtrip(src);
     assert!(out.contains("tensor<4xf32>, tensor<4xf32>"), "{out}");
     assert_eq!(first_error("!t = i32\n!t = f32\n"), "2:1: redefinition of type alias id 't'");
-    assert_eq!(
-        first_error("!a.b = i32\n"),
-        "1:1: type names with a '.' are reserved for dialect-defined names"
-    );
+    assert_eq!(first_error("!a.b = i32\n"), "1:1: type names with a '.' are reserved for dialect-defined names");
 }
 
 // ----- attributes -----
@@ -448,9 +448,15 @@ fn float_attrs() {
     let f64t = c.float_type(FloatKind::F64);
     let f32t = c.float_type(FloatKind::F32);
     let a = attr(&mut c, "1.5");
-    assert_eq!(kind(&c, a), AttrKind::Float { bits: strata_ir::attributes::FloatBits(1.5f64.to_bits() as u128), ty: f64t });
+    assert_eq!(
+        kind(&c, a),
+        AttrKind::Float { bits: strata_ir::attributes::FloatBits(1.5f64.to_bits() as u128), ty: f64t }
+    );
     let a = attr(&mut c, "-0.1 : f32");
-    assert_eq!(kind(&c, a), AttrKind::Float { bits: strata_ir::attributes::FloatBits((-0.1f32).to_bits() as u128), ty: f32t });
+    assert_eq!(
+        kind(&c, a),
+        AttrKind::Float { bits: strata_ir::attributes::FloatBits((-0.1f32).to_bits() as u128), ty: f32t }
+    );
     let bits = |c: &Context, a| match c.attr_kind(a) {
         AttrKind::Float { bits, .. } => bits.0,
         k => panic!("{k:?}"),
@@ -582,7 +588,9 @@ fn dense_elements_attrs() {
     assert_eq!(dense_bytes(&c, a), (true, 5i64.to_le_bytes().to_vec()));
     // Strings.
     let a = attr(&mut c, "dense<\"foo\"> : tensor<2x!tf_type.string>");
-    assert!(matches!(kind(&c, a), AttrKind::DenseStrings { values, splat: true, .. } if values == vec!["foo".to_string()]));
+    assert!(
+        matches!(kind(&c, a), AttrKind::DenseStrings { values, splat: true, .. } if values == vec!["foo".to_string()])
+    );
     let a = attr(&mut c, "dense<[\"a\", \"b\"]> : tensor<2x!tf_type.string>");
     assert!(matches!(kind(&c, a), AttrKind::DenseStrings { values, splat: false, .. } if values.len() == 2));
     // Resources.
@@ -600,14 +608,29 @@ fn dense_elements_errors() {
         attr_err("dense<[[1], [2, 3]]> : tensor<2x2xi32>"),
         "19: tensor literal is invalid; ranks are not consistent between elements"
     );
-    assert_eq!(attr_err("dense<> : tensor<2xf32>"), "9: parsed zero elements, but type ('tensor<2xf32>') expected at least 1");
-    assert_eq!(attr_err("dense<1> : tensor<2xf32>"), "7: unexpected decimal integer literal for a floating point value");
+    assert_eq!(
+        attr_err("dense<> : tensor<2xf32>"),
+        "9: parsed zero elements, but type ('tensor<2xf32>') expected at least 1"
+    );
+    assert_eq!(
+        attr_err("dense<1> : tensor<2xf32>"),
+        "7: unexpected decimal integer literal for a floating point value"
+    );
     assert_eq!(attr_err("dense<1.5> : tensor<2xi32>"), "7: expected integer elements, but parsed floating-point");
     assert_eq!(attr_err("dense<300> : tensor<2xi8>"), "7: integer constant out of range for type");
-    assert_eq!(attr_err("dense<-1> : tensor<2xui8>"), "8: expected unsigned integer elements, but parsed negative value");
+    assert_eq!(
+        attr_err("dense<-1> : tensor<2xui8>"),
+        "8: expected unsigned integer elements, but parsed negative value"
+    );
     assert_eq!(attr_err("dense<true> : tensor<2xi8>"), "7: expected i1 type for 'true' or 'false' values");
-    assert_eq!(attr_err("dense<\"0x00\"> : tensor<2xf32>"), "15: elements hex data size is invalid for provided type: 'tensor<2xf32>'");
-    assert_eq!(attr_err("dense<\"0xZZ\"> : tensor<2xi8>"), "7: expected string containing hex digits starting with `0x`");
+    assert_eq!(
+        attr_err("dense<\"0x00\"> : tensor<2xf32>"),
+        "15: elements hex data size is invalid for provided type: 'tensor<2xf32>'"
+    );
+    assert_eq!(
+        attr_err("dense<\"0xZZ\"> : tensor<2xi8>"),
+        "7: expected string containing hex digits starting with `0x`"
+    );
     assert_eq!(attr_err("dense<1> : i32"), "15: elements literal must be a shaped type");
     assert_eq!(attr_err("dense<1> : tensor<?xi32>"), "25: elements literal type must have static shape");
     assert_eq!(attr_err("dense<[1, x]> : tensor<2xi32>"), "11: expected element literal of primitive type");
@@ -619,7 +642,8 @@ fn affine_maps_and_sets() {
     let mut c = new_ctx();
     use AffineExpr::*;
     let b = Box::new;
-    let a = attr(&mut c, "affine_map<(d0, d1)[s0] -> (d0 + s0, d1 floordiv 2, d0 - 1, 2 * d1, -d0, d0 * s0 + 3 mod 2)>");
+    let a =
+        attr(&mut c, "affine_map<(d0, d1)[s0] -> (d0 + s0, d1 floordiv 2, d0 - 1, 2 * d1, -d0, d0 * s0 + 3 mod 2)>");
     let AttrKind::AffineMap(m) = kind(&c, a) else { panic!() };
     assert_eq!((m.num_dims, m.num_symbols), (2, 1));
     assert_eq!(m.results[0], Add(b(Dim(0)), b(Symbol(0))));
@@ -666,7 +690,10 @@ fn strided_and_dialect_attrs_and_aliases() {
     let d = c.sym("stablehlo");
     assert_eq!(kind(&c, a), AttrKind::Dialect { dialect: d, body: "comparison_direction LT".into(), opaque: true });
     let a = attr(&mut c, "#stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>");
-    assert_eq!(kind(&c, a), AttrKind::Dialect { dialect: d, body: "conv<[b, 0, f]x[0, i, o]->[b, 0, f]>".into(), opaque: false });
+    assert_eq!(
+        kind(&c, a),
+        AttrKind::Dialect { dialect: d, body: "conv<[b, 0, f]x[0, i, o]->[b, 0, f]>".into(), opaque: false }
+    );
     let a = attr(&mut c, "#foo.flag");
     let f = c.sym("foo");
     assert_eq!(kind(&c, a), AttrKind::Dialect { dialect: f, body: "flag".into(), opaque: false });
@@ -697,10 +724,16 @@ fn locations() {
     assert_eq!(l, ctx.file_loc("a.py", 3, 4));
     let (mut ctx, l) = op_loc("\"foo.op\"() : () -> () loc(\"a.py\":3:4 to 5:6)");
     let f = ctx.sym("a.py");
-    assert_eq!(*ctx.attr_kind(l), AttrKind::Location(Location::FileLineCol { file: f, line: 3, col: 4, end: Some((5, 6)) }));
+    assert_eq!(
+        *ctx.attr_kind(l),
+        AttrKind::Location(Location::FileLineCol { file: f, line: 3, col: 4, end: Some((5, 6)) })
+    );
     let (mut ctx, l) = op_loc("\"foo.op\"() : () -> () loc(\"a.py\":3:4 to :9)");
     let f = ctx.sym("a.py");
-    assert_eq!(*ctx.attr_kind(l), AttrKind::Location(Location::FileLineCol { file: f, line: 3, col: 4, end: Some((3, 9)) }));
+    assert_eq!(
+        *ctx.attr_kind(l),
+        AttrKind::Location(Location::FileLineCol { file: f, line: 3, col: 4, end: Some((3, 9)) })
+    );
     let (mut ctx, l) = op_loc("\"foo.op\"() : () -> () loc(\"name\")");
     let n = ctx.sym("name");
     assert_eq!(*ctx.attr_kind(l), AttrKind::Location(Location::Name { name: n, child: None }));
@@ -721,7 +754,8 @@ fn locations() {
     // Aliases, including ones defined after their use (JAX output).
     let (mut ctx, l) = op_loc("#l = loc(\"x\":1:1)\n\"foo.op\"() : () -> () loc(#l)");
     assert_eq!(l, ctx.file_loc("x", 1, 1));
-    let (mut ctx, l) = op_loc("\"foo.op\"() : () -> () loc(#loc3)\n#loc2 = loc(\"y\":7:8)\n#loc3 = loc(callsite(#loc2 at #loc2))\n");
+    let (mut ctx, l) =
+        op_loc("\"foo.op\"() : () -> () loc(#loc3)\n#loc2 = loc(\"y\":7:8)\n#loc3 = loc(callsite(#loc2 at #loc2))\n");
     let y = ctx.file_loc("y", 7, 8);
     assert_eq!(*ctx.attr_kind(l), AttrKind::Location(Location::CallSite { callee: y, caller: y }));
     // Default: FileLineCol of the op name (as mlir-opt does), with the configured offsets.
@@ -740,9 +774,18 @@ fn locations() {
 #[test]
 fn location_errors() {
     assert_eq!(first_error("\"foo.op\"() : () -> () loc(#nope)\n"), "1:27: operation location alias was never defined");
-    assert_eq!(first_error("#a = 1\n\"foo.op\"() : () -> () loc(#a)\n"), "2:27: expected location, but found '1 : i64'");
-    assert_eq!(first_error("\"foo.op\"() : () -> () loc(\"f\":x)\n"), "1:31: expected integer line number in FileLineColRange");
-    assert_eq!(first_error("\"foo.op\"() : () -> () loc(callsite(unknown unknown))\n"), "1:43: expected 'at' in callsite location");
+    assert_eq!(
+        first_error("#a = 1\n\"foo.op\"() : () -> () loc(#a)\n"),
+        "2:27: expected location, but found '1 : i64'"
+    );
+    assert_eq!(
+        first_error("\"foo.op\"() : () -> () loc(\"f\":x)\n"),
+        "1:31: expected integer line number in FileLineColRange"
+    );
+    assert_eq!(
+        first_error("\"foo.op\"() : () -> () loc(callsite(unknown unknown))\n"),
+        "1:43: expected 'at' in callsite location"
+    );
     assert_eq!(first_error("\"foo.op\"() : () -> () loc(bogus)\n"), "1:27: expected location instance");
     assert_eq!(first_error("\"foo.op\"() : () -> () loc(unknown\n"), "1:34: expected ')' in location");
 }
@@ -794,7 +837,10 @@ fn generic_operation_full_syntax() {
     let inner = ctx.block_first_op(ctx.region_blocks(ctx.op_regions(r)[0])[0]).unwrap();
     assert_eq!(ctx.operands(inner), &[ctx.result(multi, 0)]);
     let arg_loc = ctx.block(blocks[0]).args[0].loc;
-    assert!(matches!(arg_loc.map(|l| ctx.attr_kind(l).clone()), Some(AttrKind::Location(Location::FileLineCol { line: 1, col: 2, .. }))));
+    assert!(matches!(
+        arg_loc.map(|l| ctx.attr_kind(l).clone()),
+        Some(AttrKind::Location(Location::FileLineCol { line: 1, col: 2, .. }))
+    ));
     roundtrip(src);
 }
 
@@ -823,7 +869,11 @@ fn ssa_errors() {
     // Several undeclared values are all reported, in source order.
     assert_eq!(
         errors("%0 = \"foo.a\"(%x, %y) : (i32, i32) -> i32\n\"foo.b\"(%z) : (i32) -> ()\n"),
-        vec!["1:14: use of undeclared SSA value name", "1:18: use of undeclared SSA value name", "2:9: use of undeclared SSA value name"]
+        vec![
+            "1:14: use of undeclared SSA value name",
+            "1:18: use of undeclared SSA value name",
+            "2:9: use of undeclared SSA value name"
+        ]
     );
     assert_eq!(
         errors("%0 = \"foo.a\"() : () -> i32\n%0 = \"foo.a\"() : () -> i32\n"),
@@ -837,10 +887,19 @@ fn ssa_errors() {
         first_error("\"foo.a\"(%1) : (i32) -> ()\n%1 = \"foo.b\"() : () -> f32\n"),
         "2:1: definition of SSA value '%1#0' has type 'f32'"
     );
-    assert_eq!(first_error("%0 = \"foo.a\"() : () -> (i32, i32)\n"), "1:1: operation defines 2 results but was provided 1 to bind");
+    assert_eq!(
+        first_error("%0 = \"foo.a\"() : () -> (i32, i32)\n"),
+        "1:1: operation defines 2 results but was provided 1 to bind"
+    );
     assert_eq!(first_error("%0 = \"foo.a\"() : () -> ()\n"), "1:1: cannot name an operation with no results");
-    assert_eq!(first_error("%0 = \"foo.a\"() : () -> i32\n\"foo.b\"(%0#1) : (i32) -> ()\n"), "2:9: reference to invalid result number");
-    assert_eq!(first_error("%0:0 = \"foo.a\"() : () -> i32\n"), "1:4: expected named operation to have at least 1 result");
+    assert_eq!(
+        first_error("%0 = \"foo.a\"() : () -> i32\n\"foo.b\"(%0#1) : (i32) -> ()\n"),
+        "2:9: reference to invalid result number"
+    );
+    assert_eq!(
+        first_error("%0:0 = \"foo.a\"() : () -> i32\n"),
+        "1:4: expected named operation to have at least 1 result"
+    );
     assert_eq!(first_error("%0 \"foo.a\"() : () -> i32\n"), "1:3: expected '=' after SSA name");
     assert_eq!(first_error("\"foo.a\"(%0#x) : (i32) -> ()\n"), "1:11: invalid SSA value result number");
 }
@@ -849,7 +908,9 @@ fn ssa_errors() {
 fn isolation_scopes() {
     // Inside an IsolatedFromAbove op, values from outside are not visible...
     assert_eq!(
-        first_error("%0 = \"foo.a\"() : () -> i32\n\"tst.generic_only\"() ({\n  \"foo.b\"(%0) : (i32) -> ()\n}) : () -> ()\n"),
+        first_error(
+            "%0 = \"foo.a\"() : () -> i32\n\"tst.generic_only\"() ({\n  \"foo.b\"(%0) : (i32) -> ()\n}) : () -> ()\n"
+        ),
         "3:11: use of undeclared SSA value name"
     );
     // ...and names may be reused.
@@ -857,7 +918,9 @@ fn isolation_scopes() {
     roundtrip(src);
     // Sibling non-isolated regions do not see each other's definitions.
     assert_eq!(
-        first_error("\"foo.r\"() ({\n  %a = \"foo.a\"() : () -> i32\n}, {\n  \"foo.b\"(%a) : (i32) -> ()\n}) : () -> ()\n"),
+        first_error(
+            "\"foo.r\"() ({\n  %a = \"foo.a\"() : () -> i32\n}, {\n  \"foo.b\"(%a) : (i32) -> ()\n}) : () -> ()\n"
+        ),
         "4:11: use of undeclared SSA value name"
     );
 }
@@ -869,11 +932,16 @@ fn block_errors() {
         "2:14: reference to an undefined block"
     );
     assert_eq!(
-        first_error("\"foo.a\"() ({\n^bb0:\n  \"foo.x\"() : () -> ()\n^bb0:\n  \"foo.x\"() : () -> ()\n}) : () -> ()\n"),
+        first_error(
+            "\"foo.a\"() ({\n^bb0:\n  \"foo.x\"() : () -> ()\n^bb0:\n  \"foo.x\"() : () -> ()\n}) : () -> ()\n"
+        ),
         "4:1: redefinition of block '^bb0'"
     );
     assert_eq!(first_error("\"foo.a\"() ({\n^bb0\n}) : () -> ()\n"), "2:5: expected ':' after block name");
-    assert_eq!(first_error("\"foo.a\"() ({\n^bb0(%x i32):\n}) : () -> ()\n"), "2:8: expected ':' and type for SSA operand");
+    assert_eq!(
+        first_error("\"foo.a\"() ({\n^bb0(%x i32):\n}) : () -> ()\n"),
+        "2:8: expected ':' and type for SSA operand"
+    );
     assert_eq!(first_error("\"foo.a\"() ({\n  \"foo.b\"() : () -> ()\n"), "2:23: expected operation name in quotes");
 }
 
@@ -894,7 +962,10 @@ fn generic_op_errors() {
     assert_eq!(first_error("\"foo.a\"(%0 : () -> ()\n"), "1:11: expected ')' to end operand list");
     assert_eq!(first_error("\"foo.a\"() : i32\n"), "1:11: expected function type");
     assert_eq!(first_error("\"foo.a\"()\n"), "1:10: expected ':' followed by operation type");
-    assert_eq!(first_error("%0 = \"foo.a\"() : () -> i32\n\"foo.b\"(%0) : () -> ()\n"), "2:13: expected 1 operand type but had 0");
+    assert_eq!(
+        first_error("%0 = \"foo.a\"() : () -> i32\n\"foo.b\"(%0) : () -> ()\n"),
+        "2:13: expected 1 operand type but had 0"
+    );
     assert_eq!(first_error("\"foo.a\"() ({}, : () -> ()\n"), "1:15: expected '{' to begin a region");
     assert_eq!(first_error("\"foo.a\"() <{a = 1} : () -> ()\n"), "1:19: expected '>' to close properties");
     assert_eq!(first_error("\"tst.add\"()[^bb1] : () -> ()\n"), "1:12: successors in non-terminator");
@@ -907,7 +978,10 @@ fn generic_op_errors() {
 fn lexer_errors() {
     assert_eq!(first_error("\"foo.a\"() : () -> () $\n"), "1:22: unexpected character");
     assert_eq!(first_error("\"foo.a\"() {a = \"x\n\"} : () -> ()\n"), "1:18: expected '\"' in string literal");
-    assert_eq!(first_error("\"foo.a\"() {a = @1} : () -> ()\n"), "1:17: @ identifier expected to start with letter or '_'");
+    assert_eq!(
+        first_error("\"foo.a\"() {a = @1} : () -> ()\n"),
+        "1:17: @ identifier expected to start with letter or '_'"
+    );
     assert_eq!(first_error("%0 = \"foo.a\"() : () -> i32\n\"foo.b\"(% ) : () -> ()\n"), "2:9: invalid SSA name");
     assert_eq!(first_error("\"foo.a\"() : () -> () ..\n"), "1:22: expected three consecutive dots for an ellipsis");
 }
@@ -952,11 +1026,20 @@ tst.func @branches(%c: i1, %v: i32) {
 fn custom_syntax_errors() {
     // Default dialect: `ret` means `tst.ret` inside `tst.func`, not outside.
     assert_eq!(first_error("ret\n"), "1:1: custom op 'ret' is unknown (tried 'builtin.ret' as well)");
-    assert_eq!(first_error("tst.func @f(%a: i32) {\n  ret %a : f32\n}\n"), "2:7: use of value '%a' expects different type than prior uses: 'f32' vs 'i32'");
+    assert_eq!(
+        first_error("tst.func @f(%a: i32) {\n  ret %a : f32\n}\n"),
+        "2:7: use of value '%a' expects different type than prior uses: 'f32' vs 'i32'"
+    );
     assert_eq!(first_error("tst.func f() {\n}\n"), "1:10: expected valid '@'-identifier for symbol name");
-    assert_eq!(first_error("tst.func @f(%a: i32, %a: i32) {\n}\n"), "1:22: region entry argument '%a' is already in use");
+    assert_eq!(
+        first_error("tst.func @f(%a: i32, %a: i32) {\n}\n"),
+        "1:22: region entry argument '%a' is already in use"
+    );
     assert_eq!(first_error("tst.func @f(%a#1: i32) {\n}\n"), "1:15: result number not allowed in argument list");
-    assert_eq!(first_error("tst.func @f(%a: i32) {\n^bb0:\n  ret\n}\n"), "2:1: invalid block name in region with named arguments");
+    assert_eq!(
+        first_error("tst.func @f(%a: i32) {\n^bb0:\n  ret\n}\n"),
+        "2:1: invalid block name in region with named arguments"
+    );
     assert_eq!(first_error("tst.loop %i = %n too %n {\n}\n"), "1:18: expected 'to'");
     assert_eq!(first_error("%x = tst.misc kw \"s\" 1 2 x\n"), "1:26: expected floating point literal");
     // Values from outside an isolated custom op are not visible inside it.
@@ -1058,7 +1141,11 @@ fn deep_nesting_is_an_error_not_a_crash() {
     assert!(first_error(&loc).contains("exceeded the maximum nesting depth"));
     let dense = format!("\"foo.a\"() {{d = dense<{}1{}> : tensor<i32>}} : () -> ()\n", "[".repeat(n), "]".repeat(n));
     assert!(first_error(&dense).contains("exceeded the maximum nesting depth"));
-    let dense = format!("\"foo.a\"() {{d = dense<{}1, 1){}> : tensor<complex<i32>>}} : () -> ()\n", "(".repeat(n), ", 1)".repeat(n));
+    let dense = format!(
+        "\"foo.a\"() {{d = dense<{}1, 1){}> : tensor<complex<i32>>}} : () -> ()\n",
+        "(".repeat(n),
+        ", 1)".repeat(n)
+    );
     assert!(first_error(&dense).contains("exceeded the maximum nesting depth"));
 }
 
@@ -1180,8 +1267,8 @@ enum Mutation {
 fn mutation() -> impl proptest::strategy::Strategy<Value = Mutation> {
     use proptest::prelude::*;
     const PUNCT: &[&str] = &[
-        "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "::", "=", "->", "%", "^", "#", "!", "@", "\"", "\\", "-", "?",
-        "*", "|", "...", "{-#", "#-}", "0x", "loc(", "dense<", "%0", "^bb0:", "\n", " ", "//", "\u{0}", "é",
+        "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "::", "=", "->", "%", "^", "#", "!", "@", "\"", "\\", "-",
+        "?", "*", "|", "...", "{-#", "#-}", "0x", "loc(", "dense<", "%0", "^bb0:", "\n", " ", "//", "\u{0}", "é",
     ];
     prop_oneof![
         (0.0..1.0f64).prop_map(Mutation::Truncate),
@@ -1406,7 +1493,10 @@ fn mlir_invalid_test_cases() {
 fn hk_type_body(body: &str, opaque: bool) -> Result<Option<String>, Vec<strata_ir::dialect::BodyError>> {
     assert!(!opaque || !body.starts_with('v'), "bodies of the pretty form are passed as such");
     let Some(n) = body.strip_prefix("v<").and_then(|b| b.strip_suffix('>')) else { return Ok(None) };
-    let v: u64 = n.trim().parse().map_err(|_| vec![strata_ir::dialect::BodyError { offset: Some(2), message: "expected integer".into() }])?;
+    let v: u64 = n
+        .trim()
+        .parse()
+        .map_err(|_| vec![strata_ir::dialect::BodyError { offset: Some(2), message: "expected integer".into() }])?;
     Ok(Some(format!("v<{v}>")))
 }
 

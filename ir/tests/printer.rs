@@ -2,7 +2,6 @@
 //! the same IR (expected texts were produced by running mlir-opt-22; see `mlir_opt_cross_check`
 //! for the live comparison).
 
-
 use strata_ir::attributes::{AffineExpr, AffineMap, DenseData, FloatBits, IntegerSet, Location};
 use strata_ir::dialect::{Dialect, OpInfo, Traits};
 use strata_ir::printer::*;
@@ -33,9 +32,7 @@ fn ctx() -> Context {
             .default_dialect("builtin");
         info.print = Some(print_module);
         c.register_dialect(
-            Dialect::new("builtin")
-                .op(info)
-                .op(OpInfo::new("builtin.unrealized_conversion_cast").traits(Traits::PURE)),
+            Dialect::new("builtin").op(info).op(OpInfo::new("builtin.unrealized_conversion_cast").traits(Traits::PURE)),
         );
     }
     c
@@ -93,7 +90,14 @@ fn build(c: &mut Context, block: Option<BlockId>, name: &str, s: Spec<'_>) -> Op
     op
 }
 
-fn op(c: &mut Context, block: BlockId, name: &str, operands: &[Value], results: &[Type], attrs: Vec<(&str, Attribute)>) -> OpId {
+fn op(
+    c: &mut Context,
+    block: BlockId,
+    name: &str,
+    operands: &[Value],
+    results: &[Type],
+    attrs: Vec<(&str, Attribute)>,
+) -> OpId {
     build(c, Some(block), name, Spec { operands, results, attrs, ..Default::default() })
 }
 
@@ -224,15 +228,23 @@ fn sample(c: &mut Context) -> OpId {
     let t_enc = c.intern_type(TypeKind::RankedTensor { shape: vec![4], element: f32, encoding: Some(enc) });
     let strided = c.intern_attr(AttrKind::Strided { strides: vec![1], offset: Some(DYNAMIC) });
     let ms1 = c.i64_attr(1);
-    let mr = c.intern_type(TypeKind::MemRef { shape: vec![4], element: f32, layout: Some(strided), memory_space: Some(ms1) });
+    let mr = c.intern_type(TypeKind::MemRef {
+        shape: vec![4],
+        element: f32,
+        layout: Some(strided),
+        memory_space: Some(ms1),
+    });
     let perm = amap(c, 2, 0, vec![d(1), d(0)]);
-    let mr_map = c.intern_type(TypeKind::MemRef { shape: vec![4, 4], element: f32, layout: Some(perm), memory_space: None });
+    let mr_map =
+        c.intern_type(TypeKind::MemRef { shape: vec![4, 4], element: f32, layout: Some(perm), memory_space: None });
     let ident = amap(c, 2, 0, vec![d(0), d(1)]);
-    let mr_ident = c.intern_type(TypeKind::MemRef { shape: vec![4, 4], element: f32, layout: Some(ident), memory_space: None });
+    let mr_ident =
+        c.intern_type(TypeKind::MemRef { shape: vec![4, 4], element: f32, layout: Some(ident), memory_space: None });
     let two = c.i64_attr(2);
     let umr = c.intern_type(TypeKind::UnrankedMemRef { element: f32, memory_space: Some(two) });
     let vec_s = c.intern_type(TypeKind::Vector { shape: vec![4, 8], scalable: vec![true, false], element: f32 });
-    let vec_s2 = c.intern_type(TypeKind::Vector { shape: vec![2, 4, 8], scalable: vec![false, true, true], element: f32 });
+    let vec_s2 =
+        c.intern_type(TypeKind::Vector { shape: vec![2, 4, 8], scalable: vec![false, true, true], element: f32 });
     let vec0 = c.intern_type(TypeKind::Vector { shape: vec![], scalable: vec![], element: f32 });
     let cplx = c.complex_type(f32);
     let tup = c.tuple_type(vec![i32, f32]);
@@ -253,10 +265,11 @@ fn sample(c: &mut Context) -> OpId {
     let t0 = tensor(c, &[], f32);
     let big_tuple = c.tuple_type(vec![i32; 17]);
     let all_types = [
-        t2, unranked, t_enc, mr, mr_map, mr_ident, umr, vec_s, vec_s2, vec0, cplx, tup, tup0, fnty, fn_fn, ui8, si32, idx, none, dty, dty2, dty3, dty4, f8,
-        tf32, i1, t0, big_tuple,
+        t2, unranked, t_enc, mr, mr_map, mr_ident, umr, vec_s, vec_s2, vec0, cplx, tup, tup0, fnty, fn_fn, ui8, si32,
+        idx, none, dty, dty2, dty3, dty4, f8, tf32, i1, t0, big_tuple,
     ];
-    let types_op = build(c, Some(body), "foo.types", Spec { results: &all_types, loc: Some(range), ..Default::default() });
+    let types_op =
+        build(c, Some(body), "foo.types", Spec { results: &all_types, loc: Some(range), ..Default::default() });
 
     // Attributes.
     let s1 = c.string_attr("a\tb\u{1}\u{7f}é\"z'\\");
@@ -265,7 +278,10 @@ fn sample(c: &mut Context) -> OpId {
     let unit = c.unit_attr();
     let d1 = {
         let t = tensor(c, &[4], f32);
-        c.intern_attr(AttrKind::DenseElements { ty: t, data: DenseData { splat: true, bytes: 1.0f32.to_le_bytes().to_vec() } })
+        c.intern_attr(AttrKind::DenseElements {
+            ty: t,
+            data: DenseData { splat: true, bytes: 1.0f32.to_le_bytes().to_vec() },
+        })
     };
     let d2 = dense_i32(c, &[2, 2], &[1, 2, 3, 4]);
     let d3 = {
@@ -325,7 +341,10 @@ fn sample(c: &mut Context) -> OpId {
     };
     let d16 = {
         let t = tensor(c, &[2], i64);
-        c.intern_attr(AttrKind::DenseElements { ty: t, data: DenseData { splat: false, bytes: [(-1i64).to_le_bytes(), (-1i64).to_le_bytes()].concat() } })
+        c.intern_attr(AttrKind::DenseElements {
+            ty: t,
+            data: DenseData { splat: false, bytes: [(-1i64).to_le_bytes(), (-1i64).to_le_bytes()].concat() },
+        })
     };
     let hex1 = {
         let v: Vec<i32> = (0..200).collect();
@@ -342,7 +361,10 @@ fn sample(c: &mut Context) -> OpId {
         let bytes = (0..101u16).flat_map(|i| (0x3c00u16 + i).to_le_bytes()).collect();
         c.intern_attr(AttrKind::DenseElements { ty: t, data: DenseData { splat: false, bytes } })
     };
-    let a1 = c.intern_attr(AttrKind::DenseArray { element: f32, values: vec![1.0f64.to_bits() as i64, 2.5f64.to_bits() as i64] });
+    let a1 = c.intern_attr(AttrKind::DenseArray {
+        element: f32,
+        values: vec![1.0f64.to_bits() as i64, 2.5f64.to_bits() as i64],
+    });
     let a2 = c.intern_attr(AttrKind::DenseArray { element: i1, values: vec![1, 0] });
     let i8t = c.int_type(8);
     let a3 = c.intern_attr(AttrKind::DenseArray { element: i8t, values: vec![-1, 2] });
@@ -394,7 +416,8 @@ fn sample(c: &mut Context) -> OpId {
     let f16t = c.float_type(FloatKind::F16);
     let f16a = c.intern_attr(AttrKind::Float { bits: parse_float_decimal("0.1", FloatKind::F16).unwrap(), ty: f16t });
     let bf16t = c.float_type(FloatKind::BF16);
-    let bf16a = c.intern_attr(AttrKind::Float { bits: parse_float_decimal("-2.5", FloatKind::BF16).unwrap(), ty: bf16t });
+    let bf16a =
+        c.intern_attr(AttrKind::Float { bits: parse_float_decimal("-2.5", FloatKind::BF16).unwrap(), ty: bf16t });
     let f80t = c.float_type(FloatKind::F80);
     let f80a = c.intern_attr(AttrKind::Float { bits: parse_float_decimal("0.1", FloatKind::F80).unwrap(), ty: f80t });
     let f8a = c.intern_attr(AttrKind::Float { bits: FloatBits(0x7E), ty: f8 });
@@ -428,18 +451,85 @@ fn sample(c: &mut Context) -> OpId {
     }));
     let unknown = c.unknown_loc();
     let attrs: Vec<(&str, Attribute)> = vec![
-        ("s1", s1), ("s2", s2), ("quoted name", one), ("_under", unit), ("a.b", one), ("a$b", two64), ("1x", i32one),
-        ("d1", d1), ("d2", d2), ("d3", d3), ("d4", d4), ("d5", d5), ("d6", d6), ("d7", d7), ("d9", d9), ("d10", d10), ("d11", d11),
-        ("d12", d12), ("d13", d13), ("d14", d14), ("d15", d15), ("d16", d16), ("hex1", hex1), ("hex_bool", hex_bool), ("hex_f16", hex_f16),
-        ("a1", a1), ("a2", a2), ("a3", a3), ("a4", a4), ("a5", a5), ("t1", t1), ("t2", t2a), ("dict", dict), ("ar", arr),
-        ("i1", neg5), ("i2", u255), ("i3", sneg), ("i4", idx5), ("i5", t_true), ("i6", umax), ("i7", imin), ("i8", i128v), ("i9", t_false), ("i10", i8_255),
-        ("str", str1), ("str2", str2), ("str3", str3), ("str4", str4),
-        ("l1", l1), ("l2", unknown), ("l3", named), ("l4", callsite), ("l5", fused), ("l7", range), ("l8", range2),
-        ("e1", e1), ("e2", e2), ("e3", e3), ("e4", e4), ("e5", e5), ("sym", nested), ("f1", fhalf), ("f16", f16a), ("bf16", bf16a), ("f80", f80a), ("f8", f8a),
-        ("map", map_big), ("map0", map0), ("set", set), ("empty_dict", c.dict_attr(vec![])), ("empty_arr", c.array_attr(vec![])),
+        ("s1", s1),
+        ("s2", s2),
+        ("quoted name", one),
+        ("_under", unit),
+        ("a.b", one),
+        ("a$b", two64),
+        ("1x", i32one),
+        ("d1", d1),
+        ("d2", d2),
+        ("d3", d3),
+        ("d4", d4),
+        ("d5", d5),
+        ("d6", d6),
+        ("d7", d7),
+        ("d9", d9),
+        ("d10", d10),
+        ("d11", d11),
+        ("d12", d12),
+        ("d13", d13),
+        ("d14", d14),
+        ("d15", d15),
+        ("d16", d16),
+        ("hex1", hex1),
+        ("hex_bool", hex_bool),
+        ("hex_f16", hex_f16),
+        ("a1", a1),
+        ("a2", a2),
+        ("a3", a3),
+        ("a4", a4),
+        ("a5", a5),
+        ("t1", t1),
+        ("t2", t2a),
+        ("dict", dict),
+        ("ar", arr),
+        ("i1", neg5),
+        ("i2", u255),
+        ("i3", sneg),
+        ("i4", idx5),
+        ("i5", t_true),
+        ("i6", umax),
+        ("i7", imin),
+        ("i8", i128v),
+        ("i9", t_false),
+        ("i10", i8_255),
+        ("str", str1),
+        ("str2", str2),
+        ("str3", str3),
+        ("str4", str4),
+        ("l1", l1),
+        ("l2", unknown),
+        ("l3", named),
+        ("l4", callsite),
+        ("l5", fused),
+        ("l7", range),
+        ("l8", range2),
+        ("e1", e1),
+        ("e2", e2),
+        ("e3", e3),
+        ("e4", e4),
+        ("e5", e5),
+        ("sym", nested),
+        ("f1", fhalf),
+        ("f16", f16a),
+        ("bf16", bf16a),
+        ("f80", f80a),
+        ("f8", f8a),
+        ("map", map_big),
+        ("map0", map0),
+        ("set", set),
+        ("empty_dict", c.dict_attr(vec![])),
+        ("empty_arr", c.array_attr(vec![])),
     ];
     let p_i32 = c.int_attr(1, i32);
-    build(c, Some(body), "foo.attrs", Spec { props: vec![("p", p_i32), ("pu", unit)], attrs, loc: Some(callsite), ..Default::default() });
+    build(
+        c,
+        Some(body),
+        "foo.attrs",
+        Spec { props: vec![("p", p_i32), ("pu", unit)], attrs, loc: Some(callsite), ..Default::default() },
+    );
 
     // Values, regions, blocks, successors.
     let (r1, entry) = region_with_block(c, &[i32, i32]);
@@ -447,7 +537,12 @@ fn sample(c: &mut Context) -> OpId {
     let (r_inner, inner_entry) = region_with_block(c, &[i32]);
     let z = c.block_arg(inner_entry, 0);
     op(c, inner_entry, "t.y", &[z], &[], vec![]);
-    let b_op = build(c, Some(entry), "t.b", Spec { operands: &[x], results: &[i32], regions: vec![r_inner], loc: Some(fused), ..Default::default() });
+    let b_op = build(
+        c,
+        Some(entry),
+        "t.b",
+        Spec { operands: &[x], results: &[i32], regions: vec![r_inner], loc: Some(fused), ..Default::default() },
+    );
     let bb1 = c.create_block(&[]);
     let bb2 = c.create_block(&[]);
     let bb3 = c.create_block(&[]);
@@ -470,7 +565,12 @@ fn sample(c: &mut Context) -> OpId {
     let r3 = c.create_region();
     let (r4, _) = region_with_block(c, &[]);
     let bres = res(c, b_op, 0);
-    let a_op = build(c, Some(body), "t.a", Spec { results: &[i32], regions: vec![r1, r2, r3, r4], attrs: vec![("m", perm)], ..Default::default() });
+    let a_op = build(
+        c,
+        Some(body),
+        "t.a",
+        Spec { results: &[i32], regions: vec![r1, r2, r3, r4], attrs: vec![("m", perm)], ..Default::default() },
+    );
     let _ = bres;
     let a0 = res(c, a_op, 0);
     let e_op = op(c, body, "t.e", &[a0], &[i32, i32, i32], vec![]);
@@ -508,7 +608,12 @@ fn sample(c: &mut Context) -> OpId {
     let m2 = amap(c, 1, 0, vec![add(d(0), k(2))]);
     op(c, rqb, "t.c", &[], &[], vec![("m", m1)]);
     let m9 = m0(c);
-    build(c, Some(body), "t.q", Spec { regions: vec![rq], attrs: vec![("m", m2)], props: vec![("p", m9)], ..Default::default() });
+    build(
+        c,
+        Some(body),
+        "t.q",
+        Spec { regions: vec![rq], attrs: vec![("m", m2)], props: vec![("p", m9)], ..Default::default() },
+    );
     // Locations used only by ops (deferred aliases), one sharing a child with an attribute.
     let z = loc_file(c, "z.mlir", 9, 9);
     let only = c.sym("only_op");
@@ -544,7 +649,13 @@ fn mlir_opt(flags: &[&str], input: &str) -> Option<String> {
         .ok()?;
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "mlir-opt-22 {:?} rejected:\n{}\n--- input ---\n{}", flags, String::from_utf8_lossy(&out.stderr), input);
+    assert!(
+        out.status.success(),
+        "mlir-opt-22 {:?} rejected:\n{}\n--- input ---\n{}",
+        flags,
+        String::from_utf8_lossy(&out.stderr),
+        input
+    );
     Some(String::from_utf8(out.stdout).unwrap())
 }
 
@@ -563,15 +674,27 @@ fn cross_check(c: &Context, m: OpId) {
         (vec![], PrintOptions::default()),
         (vec!["--mlir-print-op-generic"], PrintOptions::generic()),
         (vec!["--mlir-print-debuginfo"], PrintOptions::default().with_debug_info(true, false)),
-        (vec!["--mlir-print-debuginfo", "--mlir-print-op-generic"], PrintOptions::generic().with_debug_info(true, false)),
-        (vec!["--mlir-print-debuginfo", "--mlir-pretty-debuginfo"], PrintOptions::default().with_debug_info(true, true)),
+        (
+            vec!["--mlir-print-debuginfo", "--mlir-print-op-generic"],
+            PrintOptions::generic().with_debug_info(true, false),
+        ),
+        (
+            vec!["--mlir-print-debuginfo", "--mlir-pretty-debuginfo"],
+            PrintOptions::default().with_debug_info(true, true),
+        ),
         (vec!["--mlir-print-local-scope"], PrintOptions::default().with_local_scope(true)),
         (
             vec!["--mlir-print-local-scope", "--mlir-print-op-generic", "--mlir-print-debuginfo"],
             PrintOptions::generic().with_local_scope(true).with_debug_info(true, false),
         ),
-        (vec!["--mlir-elide-elementsattrs-if-larger=1"], PrintOptions { elide_elements_larger_than: Some(1), ..Default::default() }),
-        (vec!["--mlir-print-elementsattrs-with-hex-if-larger=-1"], PrintOptions { hex_elements_larger_than: None, ..Default::default() }),
+        (
+            vec!["--mlir-elide-elementsattrs-if-larger=1"],
+            PrintOptions { elide_elements_larger_than: Some(1), ..Default::default() },
+        ),
+        (
+            vec!["--mlir-print-elementsattrs-with-hex-if-larger=-1"],
+            PrintOptions { hex_elements_larger_than: None, ..Default::default() },
+        ),
         (
             vec!["--mlir-print-elementsattrs-with-hex-if-larger=2", "--mlir-print-op-generic"],
             PrintOptions { hex_elements_larger_than: Some(2), generic: true, ..Default::default() },
@@ -627,7 +750,10 @@ fn print_func(p: &mut OpAsmPrinter<'_>, op: OpId) {
         p.write(" ");
         p.print_arrow_type_list(&results);
     }
-    p.print_optional_attr_dict_with_keyword(op, &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"]);
+    p.print_optional_attr_dict_with_keyword(
+        op,
+        &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"],
+    );
     if c.region_entry(body).is_some() {
         p.write(" ");
         p.print_region(body, false, true);
@@ -694,7 +820,10 @@ fn print_panics(_p: &mut OpAsmPrinter<'_>, _op: OpId) {
     panic!("custom printer bug");
 }
 
-fn unreachable_parse(_: &mut strata_ir::parser::OpAsmParser<'_, '_>, _: &mut OperationState) -> strata_ir::parser::ParseResult<()> {
+fn unreachable_parse(
+    _: &mut strata_ir::parser::OpAsmParser<'_, '_>,
+    _: &mut OperationState,
+) -> strata_ir::parser::ParseResult<()> {
     Err(Failure)
 }
 
@@ -715,11 +844,17 @@ fn register_test_dialects(c: &mut Context) {
                     .default_dialect("func"),
                 print_func,
             ))
-            .op(with_print(OpInfo::new("func.return").traits(Traits::IS_TERMINATOR | Traits::RETURN_LIKE), print_return)),
+            .op(with_print(
+                OpInfo::new("func.return").traits(Traits::IS_TERMINATOR | Traits::RETURN_LIKE),
+                print_return,
+            )),
     );
     c.register_dialect(
         Dialect::new("arith")
-            .op(with_print(OpInfo::new("arith.constant").inherent(&["value"]).result_names(constant_names), print_constant))
+            .op(with_print(
+                OpInfo::new("arith.constant").inherent(&["value"]).result_names(constant_names),
+                print_constant,
+            ))
             .op(with_print(OpInfo::new("arith.addf").inherent(&["fastmath"]), print_binary)),
     );
     c.register_dialect(Dialect::new("cf").op(with_print(OpInfo::new("cf.br").traits(Traits::IS_TERMINATOR), print_br)));
@@ -727,12 +862,24 @@ fn register_test_dialects(c: &mut Context) {
 }
 
 /// Build `func.func @name(args) -> results` with an entry block; returns (op, entry block).
-fn func(c: &mut Context, body: BlockId, name: &str, args: &[Type], results: &[Type], loc: Option<Attribute>) -> (OpId, BlockId) {
+fn func(
+    c: &mut Context,
+    body: BlockId,
+    name: &str,
+    args: &[Type],
+    results: &[Type],
+    loc: Option<Attribute>,
+) -> (OpId, BlockId) {
     let (r, entry) = region_with_block(c, args);
     let fty = c.function_type(args.to_vec(), results.to_vec());
     let fty = c.type_attr(fty);
     let n = c.string_attr(name);
-    let f = build(c, Some(body), "func.func", Spec { attrs: vec![("sym_name", n), ("function_type", fty)], regions: vec![r], loc, ..Default::default() });
+    let f = build(
+        c,
+        Some(body),
+        "func.func",
+        Spec { attrs: vec![("sym_name", n), ("function_type", fty)], regions: vec![r], loc, ..Default::default() },
+    );
     (f, entry)
 }
 
@@ -826,7 +973,8 @@ fn perf_200k_ops() {
         };
     }
     op(&mut c, e, "func.return", &[x], &[], vec![]);
-    for opts in [PrintOptions::generic(), PrintOptions::default(), PrintOptions::default().with_debug_info(true, false)] {
+    for opts in [PrintOptions::generic(), PrintOptions::default(), PrintOptions::default().with_debug_info(true, false)]
+    {
         let t = std::time::Instant::now();
         let s = print_op(&c, m, &opts);
         eprintln!("{:?}: {} bytes in {:?}", opts.generic, s.len(), t.elapsed());
@@ -841,11 +989,23 @@ fn snapshot_builtin_sample() {
     let m = sample(&mut c);
     insta::assert_snapshot!("builtin_custom", custom(&c, m));
     insta::assert_snapshot!("builtin_generic", generic(&c, m));
-    insta::assert_snapshot!("builtin_debuginfo", print_op(&c, m, &PrintOptions::default().with_debug_info(true, false)));
-    insta::assert_snapshot!("builtin_generic_debuginfo", print_op(&c, m, &PrintOptions::generic().with_debug_info(true, false)));
-    insta::assert_snapshot!("builtin_pretty_debuginfo", print_op(&c, m, &PrintOptions::default().with_debug_info(true, true)));
+    insta::assert_snapshot!(
+        "builtin_debuginfo",
+        print_op(&c, m, &PrintOptions::default().with_debug_info(true, false))
+    );
+    insta::assert_snapshot!(
+        "builtin_generic_debuginfo",
+        print_op(&c, m, &PrintOptions::generic().with_debug_info(true, false))
+    );
+    insta::assert_snapshot!(
+        "builtin_pretty_debuginfo",
+        print_op(&c, m, &PrintOptions::default().with_debug_info(true, true))
+    );
     insta::assert_snapshot!("builtin_local_scope", print_op(&c, m, &PrintOptions::default().with_local_scope(true)));
-    insta::assert_snapshot!("builtin_elided", print_op(&c, m, &PrintOptions { elide_elements_larger_than: Some(1), ..Default::default() }));
+    insta::assert_snapshot!(
+        "builtin_elided",
+        print_op(&c, m, &PrintOptions { elide_elements_larger_than: Some(1), ..Default::default() })
+    );
 }
 
 #[test]
@@ -867,7 +1027,10 @@ fn types() {
     let cases: Vec<(Type, &str)> = vec![
         (c.tensor_type(&[2, DYNAMIC], f32), "tensor<2x?xf32>"),
         (c.intern_type(TypeKind::UnrankedTensor { element: f32 }), "tensor<*xf32>"),
-        (c.intern_type(TypeKind::Vector { shape: vec![4, 8], scalable: vec![true, false], element: f32 }), "vector<[4]x8xf32>"),
+        (
+            c.intern_type(TypeKind::Vector { shape: vec![4, 8], scalable: vec![true, false], element: f32 }),
+            "vector<[4]x8xf32>",
+        ),
         (c.complex_type(f32), "complex<f32>"),
         (c.tuple_type(vec![i32, f32]), "tuple<i32, f32>"),
         (c.function_type(vec![i32], vec![f32, f32]), "(i32) -> (f32, f32)"),
@@ -943,7 +1106,10 @@ fn nested_op_prints_alone() {
     // Generic form: no suggested names, so the constant is %0 and the sum %1.
     assert_eq!(print_op(&c, ret, &PrintOptions::generic()), "\"func.return\"(%1) : (f32) -> ()");
     // Local scope numbers from the closest isolated-from-above op (func.func here).
-    assert_eq!(print_op(&c, add_op, &PrintOptions::default().with_local_scope(true)), "%0 = arith.addf %arg0, %cst : f32");
+    assert_eq!(
+        print_op(&c, add_op, &PrintOptions::default().with_local_scope(true)),
+        "%0 = arith.addf %arg0, %cst : f32"
+    );
     let func_text = print_op(&c, f, &PrintOptions::default().with_local_scope(true));
     assert!(func_text.starts_with("func.func @f(%arg0: f32) -> f32 {\n  %cst = "), "{func_text}");
     assert!(func_text.ends_with("  return %0 : f32\n}"), "{func_text}");
@@ -961,12 +1127,15 @@ fn dangling_values_and_blocks_do_not_panic() {
     let v = c.result(elsewhere, 0);
     let bad = Value::Result { op: elsewhere, index: 7 };
     let stray = c.create_block(&[]);
-    let user = build(&mut c, Some(body), "t.use", Spec { operands: &[v, v], successors: vec![stray], ..Default::default() });
+    let user =
+        build(&mut c, Some(body), "t.use", Spec { operands: &[v, v], successors: vec![stray], ..Default::default() });
     // Corrupt the IR the way a buggy pass could (bypassing use lists).
     c.op_mut(user).operands[1] = bad;
     let g = generic(&c, m);
     assert!(
-        g.contains("\"t.use\"(<<UNKNOWN SSA VALUE>>, <<UNKNOWN SSA VALUE>>)[INVALIDBLOCK] : (i32, <<NULL TYPE>>) -> ()"),
+        g.contains(
+            "\"t.use\"(<<UNKNOWN SSA VALUE>>, <<UNKNOWN SSA VALUE>>)[INVALIDBLOCK] : (i32, <<NULL TYPE>>) -> ()"
+        ),
         "{g}"
     );
     let _ = user;
@@ -1026,7 +1195,9 @@ fn print_named(p: &mut OpAsmPrinter<'_>, op: OpId) {
 #[test]
 fn result_names_are_sanitized_and_uniqued() {
     let mut c = ctx();
-    c.register_dialect(Dialect::new("t2").op(with_print(OpInfo::new("t2.named").result_names(name_from_attr), print_named)));
+    c.register_dialect(
+        Dialect::new("t2").op(with_print(OpInfo::new("t2.named").result_names(name_from_attr), print_named)),
+    );
     let (m, body) = module(&mut c);
     let i32 = i32t(&mut c);
     let named = |c: &mut Context, b: BlockId, n: &str, results: &[Type], regions: Vec<RegionId>| {
@@ -1088,7 +1259,8 @@ fn inputs() -> Vec<(String, String)> {
         .unwrap()
         .filter_map(|e| {
             let p = e.ok()?.path();
-            (p.extension()? == "mlir").then(|| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
+            (p.extension()? == "mlir")
+                .then(|| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
         })
         .collect();
     v.sort();
@@ -1101,7 +1273,8 @@ fn parse_file(name: &str, text: &str) -> (Context, OpId) {
     match parse_source(&mut c, &ParserConfig::new(name), text) {
         Ok(m) => (c, m),
         Err(_) => {
-            let msgs: Vec<String> = c.take_diagnostics().iter().map(|d| strata_ir::diagnostics::render(&c, d)).collect();
+            let msgs: Vec<String> =
+                c.take_diagnostics().iter().map(|d| strata_ir::diagnostics::render(&c, d)).collect();
             panic!("{name} does not parse:\n{}\n--- text ---\n{text}", msgs.join(""));
         }
     }
@@ -1113,11 +1286,23 @@ fn roundtrip_variants() -> Vec<(Vec<&'static str>, PrintOptions)> {
         (vec![], PrintOptions::default()),
         (vec!["--mlir-print-op-generic"], PrintOptions::generic()),
         (vec!["--mlir-print-debuginfo"], PrintOptions::default().with_debug_info(true, false)),
-        (vec!["--mlir-print-debuginfo", "--mlir-print-op-generic"], PrintOptions::generic().with_debug_info(true, false)),
-        (vec!["--mlir-print-debuginfo", "--mlir-pretty-debuginfo"], PrintOptions::default().with_debug_info(true, true)),
+        (
+            vec!["--mlir-print-debuginfo", "--mlir-print-op-generic"],
+            PrintOptions::generic().with_debug_info(true, false),
+        ),
+        (
+            vec!["--mlir-print-debuginfo", "--mlir-pretty-debuginfo"],
+            PrintOptions::default().with_debug_info(true, true),
+        ),
         (vec!["--mlir-print-local-scope"], PrintOptions::default().with_local_scope(true)),
-        (vec!["--mlir-elide-elementsattrs-if-larger=4"], PrintOptions { elide_elements_larger_than: Some(4), ..Default::default() }),
-        (vec!["--mlir-print-elementsattrs-with-hex-if-larger=-1"], PrintOptions { hex_elements_larger_than: None, ..Default::default() }),
+        (
+            vec!["--mlir-elide-elementsattrs-if-larger=4"],
+            PrintOptions { elide_elements_larger_than: Some(4), ..Default::default() },
+        ),
+        (
+            vec!["--mlir-print-elementsattrs-with-hex-if-larger=-1"],
+            PrintOptions { hex_elements_larger_than: None, ..Default::default() },
+        ),
     ]
 }
 
@@ -1344,7 +1529,11 @@ fn large_module_text() -> String {
 fn streamed_print_is_the_same_text() {
     let text = large_module_text();
     let (ctx, m) = parse_file("big.mlir", &text);
-    for opts in [PrintOptions::default(), PrintOptions::generic().with_debug_info(true, false), PrintOptions::default().with_debug_info(true, true)] {
+    for opts in [
+        PrintOptions::default(),
+        PrintOptions::generic().with_debug_info(true, false),
+        PrintOptions::default().with_debug_info(true, true),
+    ] {
         let whole = print_op(&ctx, m, &opts);
         assert!(whole.len() > 4 * (1 << 18), "the test module must span several chunks");
         let mut streamed = Vec::new();

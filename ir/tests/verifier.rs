@@ -3,8 +3,8 @@
 
 use strata_ir::diagnostics::render;
 use strata_ir::dialect::{Dialect, OpInfo, Traits};
-use strata_ir::verifier::{verify, verify_with, DominanceInfo, VerifyOptions};
 use strata_ir::testing::B;
+use strata_ir::verifier::{verify, verify_with, DominanceInfo, VerifyOptions};
 use strata_ir::*;
 
 /// This file's `test` dialect: one op per trait or hook under test.
@@ -22,12 +22,10 @@ fn test_dialect() -> Dialect {
         .op(OpInfo::new("test.elementwise").traits(Traits::PURE | Traits::ELEMENTWISE))
         .op(OpInfo::new("test.same_shape").traits(Traits::SAME_OPERANDS_AND_RESULT_SHAPE))
         .op(OpInfo::new("test.same_elt").traits(Traits::SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE))
-        .op(OpInfo::new("test.graph")
-            .traits(Traits::GRAPH_REGIONS | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK))
+        .op(OpInfo::new("test.graph").traits(Traits::GRAPH_REGIONS | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK))
         .op(OpInfo::new("test.single").traits(Traits::SINGLE_BLOCK))
         .op(OpInfo::new("test.noargs").traits(Traits::NO_REGION_ARGUMENTS | Traits::NO_TERMINATOR))
-        .op(OpInfo::new("test.counts")
-            .traits(Traits::ZERO_OPERANDS | Traits::ONE_RESULT | Traits::ZERO_REGIONS))
+        .op(OpInfo::new("test.counts").traits(Traits::ZERO_OPERANDS | Traits::ONE_RESULT | Traits::ZERO_REGIONS))
         .op(OpInfo::new("test.table")
             .traits(Traits::SYMBOL_TABLE | Traits::NO_TERMINATOR | Traits::SINGLE_BLOCK)
             .inherent(&["sym_name"]))

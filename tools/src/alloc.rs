@@ -45,4 +45,3 @@ unsafe impl GlobalAlloc for Allocator {
         }
     }
 }
-

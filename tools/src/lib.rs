@@ -1,14 +1,14 @@
 //! `strata-tools`: the command-line tools' library — `strata-opt` ([`opt`], [`opt_passes`]),
 //! `strata-run` ([`run`]), `strata-check` ([`filecheck`]), and what they share ([`cli`],
 //! [`split`], [`verify_diagnostics`], [`alloc`]). Binaries in `src/bin` are thin wrappers.
-pub mod split;
-pub mod verify_diagnostics;
 pub mod alloc;
 pub mod cli;
 pub mod filecheck;
 pub mod opt;
 pub mod opt_passes;
 pub mod run;
+pub mod split;
+pub mod verify_diagnostics;
 
 /// A fresh context for one input chunk (mlir-opt processes `--split-input-file` chunks
 /// independently): every dialect registered, the unregistered-dialect policy set, and the whole

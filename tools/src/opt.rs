@@ -43,7 +43,14 @@ pub struct OptOptions {
     pub dump_pass_pipeline: bool,
 }
 
-const VALUE_OPTS: &[&str] = &["o", "pass-pipeline", "p", "mlir-elide-elementsattrs-if-larger", "mlir-print-elementsattrs-with-hex-if-larger", "output-split-marker"];
+const VALUE_OPTS: &[&str] = &[
+    "o",
+    "pass-pipeline",
+    "p",
+    "mlir-elide-elementsattrs-if-larger",
+    "mlir-print-elementsattrs-with-hex-if-larger",
+    "output-split-marker",
+];
 
 fn usage() -> String {
     let mut s = String::from(
@@ -108,7 +115,8 @@ pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<OptOp
                     "show-dialects" => {
                         let mut ctx = Context::new();
                         strata_dialects::register_all(&mut ctx);
-                        let _ = writeln!(out, "Available Dialects: {}", ctx.dialect_names().collect::<Vec<_>>().join(", "));
+                        let _ =
+                            writeln!(out, "Available Dialects: {}", ctx.dialect_names().collect::<Vec<_>>().join(", "));
                         return Ok(None);
                     }
                     "o" => o.output = value.unwrap_or_default(),
@@ -156,7 +164,10 @@ pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<OptOp
                             o.pipeline.push(elem);
                             continue;
                         }
-                        return Err(format!("Unknown command line argument '{}'.  Try: 'strata-opt --help'", dashes(&name)));
+                        return Err(format!(
+                            "Unknown command line argument '{}'.  Try: 'strata-opt --help'",
+                            dashes(&name)
+                        ));
                     }
                 }
             }
@@ -295,7 +306,14 @@ fn flatten(d: &Diagnostic, out: &mut Vec<Diagnostic>) {
 }
 
 /// Compare diagnostics with the chunk's expected-* annotations; report mismatches to `err`.
-fn check_expected(ctx: &Context, file: &str, text: &str, line_offset: u32, diags: &[Diagnostic], err: &mut String) -> bool {
+fn check_expected(
+    ctx: &Context,
+    file: &str,
+    text: &str,
+    line_offset: u32,
+    diags: &[Diagnostic],
+    err: &mut String,
+) -> bool {
     use std::fmt::Write as _;
     let (mut expected, anno_errors) = parse_expectations(text, line_offset);
     let mut ok = anno_errors.is_empty();

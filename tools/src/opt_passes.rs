@@ -123,7 +123,13 @@ pub fn run_pipeline(
     };
     pm.verify_each = o.verify_each;
     let ins = &o.instrumentation;
-    if ins.before_all || ins.after_all || ins.after_change || ins.after_failure || !ins.before.is_empty() || !ins.after.is_empty() {
+    if ins.before_all
+        || ins.after_all
+        || ins.after_change
+        || ins.after_failure
+        || !ins.before.is_empty()
+        || !ins.after.is_empty()
+    {
         let popts = o.print.clone();
         let mut p = IrPrinting::new(Box::new(move |ctx: &Context, op: OpId| print_op(ctx, op, &popts)));
         p.before_all = ins.before_all;

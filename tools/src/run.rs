@@ -120,7 +120,8 @@ pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<RunOp
                 "entry" => o.entry = Some(value.unwrap_or_default().trim_start_matches('@').to_string()),
                 "args" => o.args = value,
                 "inputs" => {
-                    o.inputs = value.unwrap_or_default().split(',').filter(|s| !s.is_empty()).map(String::from).collect()
+                    o.inputs =
+                        value.unwrap_or_default().split(',').filter(|s| !s.is_empty()).map(String::from).collect()
                 }
                 "output-dir" => o.output_dir = value,
                 "bench" => {
@@ -131,7 +132,12 @@ pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<RunOp
                     o.format = match value.as_deref() {
                         Some("dense") => PrintFormat::Dense,
                         Some("interpreter") => PrintFormat::Interpreter,
-                        v => return Err(format!("--print-format expects dense or interpreter, got '{}'", v.unwrap_or(""))),
+                        v => {
+                            return Err(format!(
+                                "--print-format expects dense or interpreter, got '{}'",
+                                v.unwrap_or("")
+                            ))
+                        }
                     }
                 }
                 "interpreter-print-dense" => o.format = PrintFormat::Dense,
@@ -219,14 +225,18 @@ fn load_args(ctx: &mut Context, o: &RunOptions, f: OpId) -> Result<Vec<Value>, S
     if let Some(text) = &o.args {
         let a = parse_attr_str(ctx, text).map_err(|_| {
             let d = ctx.take_diagnostics();
-            format!("cannot parse --args: {}", d.first().map_or("malformed attribute".to_string(), |d| d.message.clone()))
+            format!(
+                "cannot parse --args: {}",
+                d.first().map_or("malformed attribute".to_string(), |d| d.message.clone())
+            )
         })?;
         let elems = match ctx.attr_kind(a) {
             AttrKind::Array(xs) => xs.clone(),
             _ => vec![a],
         };
         for (i, e) in elems.into_iter().enumerate() {
-            let t = tensor_from_dense_attr(ctx, e).map_err(|err| format!("--args element #{i}: {}", error_message(&err)))?;
+            let t = tensor_from_dense_attr(ctx, e)
+                .map_err(|err| format!("--args element #{i}: {}", error_message(&err)))?;
             vals.push((t.into(), "--args".into()));
         }
     } else {
@@ -342,7 +352,14 @@ fn run_function(ctx: &mut Context, o: &RunOptions, f: OpId, args: Vec<Value>, si
     (ok && failures == 0, failures)
 }
 
-fn run_chunk(o: &RunOptions, file: &str, full: &strata_ir::SourceText, text: &str, line_offset: u32, sink: &mut Sink<'_>) -> ChunkSummary {
+fn run_chunk(
+    o: &RunOptions,
+    file: &str,
+    full: &strata_ir::SourceText,
+    text: &str,
+    line_offset: u32,
+    sink: &mut Sink<'_>,
+) -> ChunkSummary {
     let mut sum = ChunkSummary::default();
     let mut ctx = crate::chunk_context(file, full, o.allow_unregistered);
     let config = ParserConfig { file_name: file.to_string(), line_offset, ..Default::default() };

@@ -41,17 +41,15 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn run_lines(text: &str) -> Vec<String> {
     text.lines()
-        .filter_map(|l| l.trim_start().strip_prefix("//")?.trim_start().strip_prefix("RUN:").map(|s| s.trim().to_string()))
+        .filter_map(|l| {
+            l.trim_start().strip_prefix("//")?.trim_start().strip_prefix("RUN:").map(|s| s.trim().to_string())
+        })
         .collect()
 }
 
 /// Per-chunk outcome from strata-run's summary lines (`chunk N (...): ...: PASSED`).
 fn chunk_results(stderr: &str) -> Vec<bool> {
-    stderr
-        .lines()
-        .filter(|l| l.starts_with("strata-run: chunk "))
-        .map(|l| l.trim_end().ends_with("PASSED"))
-        .collect()
+    stderr.lines().filter(|l| l.starts_with("strata-run: chunk ")).map(|l| l.trim_end().ends_with("PASSED")).collect()
 }
 
 struct FileResult {
@@ -107,7 +105,8 @@ fn run_file(path: &Path, name: &str) -> FileResult {
         if let Some(p) = &prefix {
             fc.arg(format!("--check-prefix={p}"));
         }
-        let mut child = fc.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("strata-check runs");
+        let mut child =
+            fc.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("strata-check runs");
         {
             use std::io::Write;
             let mut si = child.stdin.take().expect("stdin");
@@ -119,7 +118,8 @@ fn run_file(path: &Path, name: &str) -> FileResult {
             r.passed += 1;
         } else {
             let idx = r.total;
-            r.failing.push((idx, format!("FileCheck RUN line `{l}` failed:\n{}", String::from_utf8_lossy(&res.stderr))));
+            r.failing
+                .push((idx, format!("FileCheck RUN line `{l}` failed:\n{}", String::from_utf8_lossy(&res.stderr))));
         }
         r.note = "RUN lines piped to strata-check counted as cases";
     }

@@ -125,11 +125,7 @@ fn label_of(chunk: &str) -> String {
 }
 
 fn run_opt(path: &Path) -> (String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_strata-opt"))
-        .arg(path)
-        .args(FLAGS)
-        .output()
-        .expect("run strata-opt");
+    let out = Command::new(env!("CARGO_BIN_EXE_strata-opt")).arg(path).args(FLAGS).output().expect("run strata-opt");
     (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
@@ -286,8 +282,11 @@ fn stablehlo_verify_suite_case_by_case() {
     };
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("conformance_verify_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let chunks: Vec<(usize, String, u32)> =
-        split(&text, "// -----", true).iter().enumerate().map(|(i, c)| (i, c.text.to_string(), c.line_offset)).collect();
+    let chunks: Vec<(usize, String, u32)> = split(&text, "// -----", true)
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (i, c.text.to_string(), c.line_offset))
+        .collect();
 
     // Two workers: the machine has two cores.
     let workers = 2;
@@ -310,7 +309,10 @@ fn stablehlo_verify_suite_case_by_case() {
     results.sort_by_key(|r| r.index);
     let _ = std::fs::remove_dir_all(&dir);
 
-    println!("{:>4} {:>5} {:<44} {:<10} {:>8} {:>7} {:>5}", "case", "line", "function", "status", "expected", "on-line", "text");
+    println!(
+        "{:>4} {:>5} {:<44} {:<10} {:>8} {:>7} {:>5}",
+        "case", "line", "function", "status", "expected", "on-line", "text"
+    );
     for r in &results {
         println!(
             "{:>4} {:>5} {:<44} {:<10} {:>8} {:>7} {:>5}",
@@ -356,7 +358,10 @@ fn stablehlo_verify_suite_case_by_case() {
     println!("message texts matching:           {text_match}/{expected} ({:.1}%)", pct(text_match, expected));
 
     let whole = whole_file_run(&file);
-    println!("whole-file RUN line:              {}", if whole.is_ok() { "pass".to_string() } else { format!("FAIL ({})", whole.as_ref().unwrap_err()) });
+    println!(
+        "whole-file RUN line:              {}",
+        if whole.is_ok() { "pass".to_string() } else { format!("FAIL ({})", whole.as_ref().unwrap_err()) }
+    );
 
     assert!(whole.is_ok() || !FLOOR_WHOLE_FILE_RUN, "the whole-file RUN line fails: {}", whole.unwrap_err());
     assert!(passing >= FLOOR_CASES_PASSING, "cases passing dropped: {passing} < {FLOOR_CASES_PASSING}");

@@ -264,7 +264,11 @@ fn check_label() {
 #[test]
 fn check_count() {
     assert_pass(&fc("CHECK-COUNT-3: x\nCHECK-NOT: x\n", "x\nx x\n"));
-    assert_fail(&fc("CHECK-COUNT-3: x\n", "x\nx\n"), 1, &["CHECK-COUNT: expected string not found in input (3 out of 3)"]);
+    assert_fail(
+        &fc("CHECK-COUNT-3: x\n", "x\nx\n"),
+        1,
+        &["CHECK-COUNT: expected string not found in input (3 out of 3)"],
+    );
     assert_fail(&fc("CHECK-COUNT-0: x\n", "x\n"), 2, &["invalid count in -COUNT specification on prefix 'CHECK'"]);
     assert_fail(&fc("CHECK-COUNT-x: x\n", "x\n"), 2, &["invalid count"]);
     assert_pass(&fc("CHECK-COUNT-2: a\nCHECK-NEXT: b\n", "a\na\nb\n"));
@@ -276,7 +280,11 @@ fn check_count() {
 fn check_empty() {
     assert_pass(&fc("CHECK: a\nCHECK-EMPTY:\nCHECK-NEXT: b\n", "a\n\nb\n"));
     assert_pass(&fc("CHECK: a\nCHECK-EMPTY:\n", "a\n\n"));
-    assert_fail(&fc("CHECK: a\nCHECK-EMPTY:\n", "a\nb\n\n"), 1, &["CHECK-EMPTY: is not on the line after the previous match"]);
+    assert_fail(
+        &fc("CHECK: a\nCHECK-EMPTY:\n", "a\nb\n\n"),
+        1,
+        &["CHECK-EMPTY: is not on the line after the previous match"],
+    );
     assert_fail(&fc("CHECK: a\nCHECK-EMPTY:\n", "a\nb\nc"), 1, &["CHECK-EMPTY: expected string not found"]);
     // A newline at the very end of the input counts as an empty line.
     assert_fail(&fc("CHECK: a\nCHECK-EMPTY:\n", "a\nb\n"), 1, &["CHECK-EMPTY: is not on the line after"]);
@@ -290,12 +298,20 @@ fn check_empty() {
 fn custom_prefixes() {
     assert_pass(&fc_args(&["--check-prefixes=FOO,BAR"], "FOO: a\nBAR-NEXT: b\nCHECK: ignored\n", "a\nb\n"));
     assert_pass(&fc_args(&["-check-prefix", "FOO"], "FOO-DAG: b\nFOO-DAG: a\n", "a b\n"));
-    assert_fail(&fc_args(&["--check-prefixes=FOO,BAR"], "FOO: a\n", "a\n"), 2, &["no check strings found with prefix 'BAR:'"]);
+    assert_fail(
+        &fc_args(&["--check-prefixes=FOO,BAR"], "FOO: a\n", "a\n"),
+        2,
+        &["no check strings found with prefix 'BAR:'"],
+    );
     assert_pass(&fc_args(&["--check-prefixes=FOO,BAR", "--allow-unused-prefixes"], "FOO: a\n", "a\n"));
     assert_fail(&fc("nothing\n", "a\n"), 2, &["error: no check strings found with prefix 'CHECK:'"]);
     assert_fail(&fc_args(&["--check-prefix="], "x\n", "x\n"), 2, &["prefix must not be the empty string"]);
     assert_fail(&fc_args(&["--check-prefix=A.B"], "x\n", "x\n"), 2, &["must start with a letter"]);
-    assert_fail(&fc_args(&["--check-prefix=COM"], "x\n", "x\n"), 2, &["must be unique among check and comment prefixes"]);
+    assert_fail(
+        &fc_args(&["--check-prefix=COM"], "x\n", "x\n"),
+        2,
+        &["must be unique among check and comment prefixes"],
+    );
     // Longest prefix wins at the same position.
     assert_pass(&fc_args(&["--check-prefixes=A,AB"], "AB: y\nA: x\n", "y\nx\n"));
 }
@@ -342,7 +358,11 @@ fn regex_patterns() {
 
 #[test]
 fn regex_errors() {
-    assert_fail(&fc("CHECK: {{a**}}\n", "a\n"), 2, &["t.txt:1:10: error: invalid regex: repetition-operator operand invalid"]);
+    assert_fail(
+        &fc("CHECK: {{a**}}\n", "a\n"),
+        2,
+        &["t.txt:1:10: error: invalid regex: repetition-operator operand invalid"],
+    );
     assert_fail(&fc("CHECK: a{{}}b\n", "ab\n"), 2, &["invalid regex: empty (sub)expression"]);
     assert_fail(&fc("CHECK: {{[a}}\n", "a\n"), 2, &["invalid regex: brackets ([ ]) not balanced"]);
     assert_fail(&fc("CHECK: {{a\n", "a\n"), 2, &["found start of regex string with no end '}}'"]);
@@ -397,7 +417,11 @@ fn variable_scope() {
 fn command_line_defines() {
     assert_pass(&fc_args(&["-DNAME=x", "-D#VAL=41"], "CHECK: [[NAME]] = [[#VAL+1]]\n", "x = 42\n"));
     assert_pass(&fc_args(&["-D", "NAME=a b"], "CHECK: [[NAME]]\n", "a b\n"));
-    assert_fail(&fc_args(&["-DNAME"], "CHECK: a\n", "a\n"), 2, &["Missing equal sign in command-line definition '-DNAME'"]);
+    assert_fail(
+        &fc_args(&["-DNAME"], "CHECK: a\n", "a\n"),
+        2,
+        &["Missing equal sign in command-line definition '-DNAME'"],
+    );
     assert_fail(&fc_args(&["-D=x"], "CHECK: a\n", "a\n"), 2, &["Missing variable name"]);
     assert_fail(&fc_args(&["-DX+1=a"], "CHECK: a\n", "a\n"), 2, &["invalid name in string variable definition 'X+1'"]);
     assert_fail(&fc_args(&["-D#N=M+1"], "CHECK: a\n", "a\n"), 2, &["undefined variable: M"]);
@@ -410,13 +434,20 @@ fn numeric_variables() {
     assert_fail(&r, 1, &["note: with \"N+1\" equal to \"6\""]);
     assert_pass(&fc("CHECK: [[#%x,A:]]\nCHECK: [[#A+1]] [[#%X,mul(A,2)]] [[#%d,A-300]]\n", "ff\n100 1FE -45\n"));
     assert_pass(&fc("CHECK: [[#%.3u,N:]]\nCHECK: [[#N+1]]\n", "007\n008\n"));
-    assert_pass(&fc("CHECK: [[#add(1,2)]] [[#max(1,sub(5,1))]] [[#0x10]] [[#M:5+1]]\nCHECK: [[#M]]\n", "3 4 16 6\n6\n"));
+    assert_pass(&fc(
+        "CHECK: [[#add(1,2)]] [[#max(1,sub(5,1))]] [[#0x10]] [[#M:5+1]]\nCHECK: [[#M]]\n",
+        "3 4 16 6\n6\n",
+    ));
     assert_pass(&fc("\nCHECK: line [[#@LINE]] prev [[@LINE-1]] next [[@LINE+1]]\n", "line 2 prev 1 next 3\n"));
 }
 
 #[test]
 fn numeric_errors() {
-    assert_fail(&fc("CHECK: [[#N:]] [[#N]]\n", "1 1\n"), 2, &["numeric variable 'N' defined earlier in the same CHECK directive"]);
+    assert_fail(
+        &fc("CHECK: [[#N:]] [[#N]]\n", "1 1\n"),
+        2,
+        &["numeric variable 'N' defined earlier in the same CHECK directive"],
+    );
     assert_fail(
         &fc("CHECK: [[#%x,A:]] [[#B:]]\nCHECK: [[#A+B]]\n", "a 1\nb\n"),
         2,
@@ -425,7 +456,11 @@ fn numeric_errors() {
     assert_fail(&fc("CHECK: [[#N*2]]\n", "1\n"), 2, &["unsupported operation '*'"]);
     assert_fail(&fc("CHECK: [[#foo(1,2)]]\n", "1\n"), 2, &["call to undefined function 'foo'"]);
     assert_fail(&fc("CHECK: [[#N:]]\nCHECK: [[#N-10]]\n", "5\n-5\n"), 1, &["overflow error"]);
-    assert_fail(&fc("CHECK: [[#%x,N:]]\nCHECK: [[#N:]]\n", "a\n1\n"), 2, &["format different from previous variable definition"]);
+    assert_fail(
+        &fc("CHECK: [[#%x,N:]]\nCHECK: [[#N:]]\n", "a\n1\n"),
+        2,
+        &["format different from previous variable definition"],
+    );
     assert_fail(&fc("CHECK: [[X:a]] [[#X:]]\n", "a 1\n"), 2, &["string variable with name 'X' already exists"]);
 }
 
@@ -479,7 +514,11 @@ fn crlf_is_normalized() {
 fn dump_input() {
     let o = Options::default();
     let r = fc_with(&o, "CHECK: a\nCHECK: zzz\n", "a\nb\n");
-    assert_fail(&r, 1, &["Input file: <stdin>\nCheck file: t.txt\n", "Input was:\n<<<<<<\n", "error: no match found", ">>>>>>\n"]);
+    assert_fail(
+        &r,
+        1,
+        &["Input file: <stdin>\nCheck file: t.txt\n", "Input was:\n<<<<<<\n", "error: no match found", ">>>>>>\n"],
+    );
     let pass = fc_with(&o, "CHECK: a\n", "a\n");
     assert_eq!(pass.stderr_lossy(), "");
     let always = fc_args(&["--dump-input=always", "-v"], "CHECK: a\n", "a\n");
@@ -517,11 +556,65 @@ impl Rng {
 #[test]
 fn never_panics_on_odd_input() {
     let tokens = [
-        "CHECK", "CHECK:", "CHECK-NEXT:", "CHECK-SAME:", "CHECK-NOT:", "CHECK-DAG:", "CHECK-LABEL:", "CHECK-EMPTY:",
-        "CHECK-COUNT-2:", "CHECK-COUNT-99999999999:", "CHECK{LITERAL}:", "CHECK{", "COM:", "a", "b", " ", "\t", "\n", "\n",
-        "\r", "{{", "}}", "[[", "]]", "X:", "X", "#", "#N:", "N", "+1", "-", "%x,", "%.", "[a-c]", ".*", "|", "(", ")", "*",
-        "\\", "[", "]", "{", "}", "0", "9999999999999999999999999999999999999999", "=", ":", ",", "é", "\u{0}", "$G",
-        "@LINE", "==", "add(", "[[:", ":]]", "{2,1}", "\\1",
+        "CHECK",
+        "CHECK:",
+        "CHECK-NEXT:",
+        "CHECK-SAME:",
+        "CHECK-NOT:",
+        "CHECK-DAG:",
+        "CHECK-LABEL:",
+        "CHECK-EMPTY:",
+        "CHECK-COUNT-2:",
+        "CHECK-COUNT-99999999999:",
+        "CHECK{LITERAL}:",
+        "CHECK{",
+        "COM:",
+        "a",
+        "b",
+        " ",
+        "\t",
+        "\n",
+        "\n",
+        "\r",
+        "{{",
+        "}}",
+        "[[",
+        "]]",
+        "X:",
+        "X",
+        "#",
+        "#N:",
+        "N",
+        "+1",
+        "-",
+        "%x,",
+        "%.",
+        "[a-c]",
+        ".*",
+        "|",
+        "(",
+        ")",
+        "*",
+        "\\",
+        "[",
+        "]",
+        "{",
+        "}",
+        "0",
+        "9999999999999999999999999999999999999999",
+        "=",
+        ":",
+        ",",
+        "é",
+        "\u{0}",
+        "$G",
+        "@LINE",
+        "==",
+        "add(",
+        "[[:",
+        ":]]",
+        "{2,1}",
+        "\\1",
     ];
     let mut rng = Rng(0x9e3779b97f4a7c15);
     for _ in 0..3000 {
@@ -569,7 +662,12 @@ fn binary_option_spellings() {
         let out = bin(args, "FOO: a\nFOO-NEXT: b\n", Some("a\nb\n"), None);
         assert_eq!(out.code, 0, "{:?}: {}", args, out.stderr);
     }
-    let d = bin(&["check.txt", "-D", "X=1", "-DY=2", "--input-file", "input.txt"], "CHECK: [[X]] [[Y]]\n", Some("1 2\n"), None);
+    let d = bin(
+        &["check.txt", "-D", "X=1", "-DY=2", "--input-file", "input.txt"],
+        "CHECK: [[X]] [[Y]]\n",
+        Some("1 2\n"),
+        None,
+    );
     assert_eq!(d.code, 0, "{}", d.stderr);
 }
 
@@ -585,13 +683,21 @@ fn binary_usage_errors() {
     assert_eq!(two.code, 2);
     let missing = bin(&["nope.txt"], "", None, Some("a\n"));
     assert_eq!(missing.code, 2);
-    assert!(missing.stderr.contains("Could not open check file 'nope.txt': No such file or directory"), "{}", missing.stderr);
+    assert!(
+        missing.stderr.contains("Could not open check file 'nope.txt': No such file or directory"),
+        "{}",
+        missing.stderr
+    );
     let missing_input = bin(&["check.txt", "--input-file=nope"], "CHECK: a\n", None, None);
     assert_eq!(missing_input.code, 2);
     assert!(missing_input.stderr.contains("Could not open input file 'nope'"), "{}", missing_input.stderr);
     let empty = bin(&["check.txt"], "CHECK: a\n", None, Some(""));
     assert_eq!(empty.code, 2);
-    assert!(empty.stderr.contains("FileCheck error: '<stdin>' is empty.\nFileCheck command line: "), "{}", empty.stderr);
+    assert!(
+        empty.stderr.contains("FileCheck error: '<stdin>' is empty.\nFileCheck command line: "),
+        "{}",
+        empty.stderr
+    );
 }
 
 #[test]

@@ -114,12 +114,7 @@ fn run_test(file: &Path, tmp_root: &Path) -> Result<(), Failed> {
         return Err("no RUN lines".into());
     }
     let xfail = text.lines().any(|l| l.trim_start().starts_with("// XFAIL:"));
-    let name = file
-        .strip_prefix(workspace_root())
-        .unwrap_or(file)
-        .display()
-        .to_string()
-        .replace(['/', '.'], "_");
+    let name = file.strip_prefix(workspace_root()).unwrap_or(file).display().to_string().replace(['/', '.'], "_");
     let tmp = tmp_root.join(name);
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).map_err(|e| e.to_string())?;

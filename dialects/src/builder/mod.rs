@@ -374,9 +374,8 @@ impl OpCx<'_> {
     /// The shape of a value.
     fn shape(&self, v: IrValue) -> Result<Shape, BuilderError> {
         let t = self.ty(v);
-        Shape::from_type(self.cref(), t).ok_or_else(|| {
-            self.err(format!("unsupported type {}", strata_ir::printer::type_to_string(self.cref(), t)))
-        })
+        Shape::from_type(self.cref(), t)
+            .ok_or_else(|| self.err(format!("unsupported type {}", strata_ir::printer::type_to_string(self.cref(), t))))
     }
 
     /// The shape of an array value (error for tuples and tokens).
@@ -472,9 +471,16 @@ impl OpCx<'_> {
 
     /// Copies the body of `comp` to the end of `block`, with its parameters bound to `args`;
     /// returns the values of its results.
-    fn instantiate(&mut self, comp: &SubComputation, block: BlockId, args: &[IrValue]) -> Result<Vec<IrValue>, BuilderError> {
+    fn instantiate(
+        &mut self,
+        comp: &SubComputation,
+        block: BlockId,
+        args: &[IrValue],
+    ) -> Result<Vec<IrValue>, BuilderError> {
         if comp.builder != self.st.id {
-            return Err(self.err(format!("sub-computation `{}` was built by a different ComputationBuilder", comp.name)));
+            return Err(
+                self.err(format!("sub-computation `{}` was built by a different ComputationBuilder", comp.name))
+            );
         }
         let Some(body) = &comp.body else {
             return Err(BuilderError::Poisoned { op: self.what.into(), at: loc_string(self.at) });
@@ -501,7 +507,12 @@ impl OpCx<'_> {
 
     /// A region whose single block takes `arg_types` and holds a copy of `comp`, terminated by
     /// `stablehlo.return`.
-    fn region_from(&mut self, comp: &SubComputation, arg_types: &[Type], captured: &[IrValue]) -> Result<RegionId, BuilderError> {
+    fn region_from(
+        &mut self,
+        comp: &SubComputation,
+        arg_types: &[Type],
+        captured: &[IrValue],
+    ) -> Result<RegionId, BuilderError> {
         let ctx = self.ctx();
         let args: Vec<(Type, Option<Attribute>)> = arg_types.iter().map(|t| (*t, None)).collect();
         let block = ctx.create_block(&args);
@@ -527,7 +538,11 @@ impl OpCx<'_> {
     /// Orders the parameters of a root scope by number (checking there are no gaps) into a new
     /// block whose arguments are the parameters in order.
     /// `roots` (values of the scope) are remapped to the new block's arguments.
-    fn finalize_params(&mut self, scope: u32, roots: &mut [IrValue]) -> Result<(BlockId, Vec<ParamInfo>), BuilderError> {
+    fn finalize_params(
+        &mut self,
+        scope: u32,
+        roots: &mut [IrValue],
+    ) -> Result<(BlockId, Vec<ParamInfo>), BuilderError> {
         let mut params: Vec<(i64, String, Shape, IrValue)> = self.st.scopes[scope as usize]
             .params
             .iter()
@@ -727,7 +742,16 @@ impl ComputationBuilder {
     }
 
     fn push_scope(st: &mut State, name: String, kind: ScopeKind, block: BlockId, parent: Option<u32>) -> u32 {
-        st.scopes.push(Scope { name, kind, block, parent, params: Vec::new(), last: Vec::new(), returns: None, finished: false });
+        st.scopes.push(Scope {
+            name,
+            kind,
+            block,
+            parent,
+            params: Vec::new(),
+            last: Vec::new(),
+            returns: None,
+            finished: false,
+        });
         (st.scopes.len() - 1) as u32
     }
 
@@ -741,7 +765,9 @@ impl ComputationBuilder {
         let r = self.run("parameter", at, |cx| {
             let sc = &cx.st.scopes[cx.scope as usize];
             if sc.kind == ScopeKind::Region {
-                return Err(cx.err("parameters cannot be declared in a region body; use the arguments passed to the closure"));
+                return Err(
+                    cx.err("parameters cannot be declared in a region body; use the arguments passed to the closure")
+                );
             }
             if number < 0 {
                 return Err(cx.err(format!("parameter number must be non-negative, got {number}")));
@@ -770,10 +796,17 @@ impl ComputationBuilder {
             return Err(BuilderError::ForeignOp { op: "get_shape".into(), index: 0, at: loc_string(at) });
         }
         let Some(v) = op.value else {
-            return Err(st.first_error.clone().unwrap_or(BuilderError::Poisoned { op: "get_shape".into(), at: loc_string(at) }));
+            return Err(st
+                .first_error
+                .clone()
+                .unwrap_or(BuilderError::Poisoned { op: "get_shape".into(), at: loc_string(at) }));
         };
         let Some(ctx) = st.ctx.as_ref() else {
-            return Err(BuilderError::AlreadyBuilt { op: "get_shape".into(), name: st.scopes[0].name.clone(), at: loc_string(at) });
+            return Err(BuilderError::AlreadyBuilt {
+                op: "get_shape".into(),
+                name: st.scopes[0].name.clone(),
+                at: loc_string(at),
+            });
         };
         Shape::from_type(ctx, ctx.value_type(v)).ok_or_else(|| BuilderError::InvalidArgument {
             op: "get_shape".into(),
@@ -818,7 +851,9 @@ impl ComputationBuilder {
         }
         let r = self.run("build", at, |cx| {
             if cx.st.scopes[cx.scope as usize].kind != ScopeKind::Entry {
-                return Err(cx.err("only the top-level builder builds a Computation; use build_and_note_error for sub-builders"));
+                return Err(cx.err(
+                    "only the top-level builder builds a Computation; use build_and_note_error for sub-builders",
+                ));
             }
             let mut roots = cx.roots(0)?;
             let (block, params) = cx.finalize_params(0, &mut roots)?;
@@ -922,7 +957,11 @@ impl ComputationBuilder {
     /// assert_eq!(b.build().unwrap().execute(&[]).unwrap()[0].as_f32().unwrap(), &[6.0]);
     /// ```
     #[track_caller]
-    pub fn sub_computation<R: IntoRoots>(&self, name: &str, f: impl FnOnce(&ComputationBuilder) -> R) -> SubComputation {
+    pub fn sub_computation<R: IntoRoots>(
+        &self,
+        name: &str,
+        f: impl FnOnce(&ComputationBuilder) -> R,
+    ) -> SubComputation {
         let sub = self.create_sub_builder(name);
         let roots = f(&sub).into_roots();
         if sub.scope != self.scope {

@@ -88,7 +88,13 @@ fn scalar_constant(cx: &mut OpCx<'_>, e: ElementType, v: f64) -> Result<IrValue,
 }
 
 /// `stablehlo.broadcast_in_dim` of `v` (shape `from`) to `dims`, unless it already has them.
-fn broadcast_to(cx: &mut OpCx<'_>, v: IrValue, from: &Shape, dims: &[i64], map: &[i64]) -> Result<IrValue, BuilderError> {
+fn broadcast_to(
+    cx: &mut OpCx<'_>,
+    v: IrValue,
+    from: &Shape,
+    dims: &[i64],
+    map: &[i64],
+) -> Result<IrValue, BuilderError> {
     if from.dims() == dims {
         return Ok(v);
     }
@@ -104,7 +110,8 @@ fn broadcast_pair(cx: &mut OpCx<'_>, lhs: XlaOp, rhs: XlaOp, bd: &[i64]) -> Resu
     if ls.element_type() != rs.element_type() {
         return Err(cx.err(format!("operands have different element types: {ls} and {rs}")));
     }
-    let plan = broadcast::plan(ls.dims(), rs.dims(), bd).map_err(|m| cx.err(format!("cannot broadcast {ls} and {rs}: {m}")))?;
+    let plan = broadcast::plan(ls.dims(), rs.dims(), bd)
+        .map_err(|m| cx.err(format!("cannot broadcast {ls} and {rs}: {m}")))?;
     let l = broadcast_to(cx, l, &ls, &plan.dims, &plan.lhs_map)?;
     let r = broadcast_to(cx, r, &rs, &plan.dims, &plan.rhs_map)?;
     Ok((l, r))
@@ -324,7 +331,13 @@ impl ComputationBuilder {
             let e = elem(cx, &s)?;
             let d = dir.to_attr(cx.ctx());
             let t = comparison_type(e).to_attr(cx.ctx());
-            let v = cx.emit1("stablehlo.compare", &[l, r], &[("comparison_direction", d), ("compare_type", t)], vec![], None)?;
+            let v = cx.emit1(
+                "stablehlo.compare",
+                &[l, r],
+                &[("comparison_direction", d), ("compare_type", t)],
+                vec![],
+                None,
+            )?;
             Ok(cx.wrap(v))
         });
         self.finish(r)
@@ -333,7 +346,13 @@ impl ComputationBuilder {
     /// Element-wise comparison in direction `direction` (XLA's `Eq`, `Lt`, ... by direction),
     /// with optional `broadcast_dimensions` (pass `&[]` for none).
     #[track_caller]
-    pub fn compare(&self, lhs: XlaOp, rhs: XlaOp, direction: ComparisonDirection, broadcast_dimensions: &[i64]) -> XlaOp {
+    pub fn compare(
+        &self,
+        lhs: XlaOp,
+        rhs: XlaOp,
+        direction: ComparisonDirection,
+        broadcast_dimensions: &[i64],
+    ) -> XlaOp {
         self.compare_impl("compare", lhs, rhs, direction, broadcast_dimensions, Location::caller())
     }
 
@@ -534,7 +553,8 @@ impl ComputationBuilder {
             let map: Vec<i64> = (n..n + s.rank() as i64).collect();
             let ty = tensor_type(cx, &dims, elem(cx, &s)?);
             let m = cx.i64s(&map);
-            let v = cx.emit1("stablehlo.broadcast_in_dim", &[v], &[("broadcast_dimensions", m)], vec![], Some(vec![ty]))?;
+            let v =
+                cx.emit1("stablehlo.broadcast_in_dim", &[v], &[("broadcast_dimensions", m)], vec![], Some(vec![ty]))?;
             Ok(cx.wrap(v))
         });
         self.finish(r)
@@ -550,7 +570,8 @@ impl ComputationBuilder {
             let s = cx.array(v)?;
             let ty = tensor_type(cx, out_dims, elem(cx, &s)?);
             let m = cx.i64s(broadcast_dimensions);
-            let v = cx.emit1("stablehlo.broadcast_in_dim", &[v], &[("broadcast_dimensions", m)], vec![], Some(vec![ty]))?;
+            let v =
+                cx.emit1("stablehlo.broadcast_in_dim", &[v], &[("broadcast_dimensions", m)], vec![], Some(vec![ty]))?;
             Ok(cx.wrap(v))
         });
         self.finish(r)
@@ -867,21 +888,45 @@ impl ComputationBuilder {
         self.finish(r.map(|v| v[0]))
     }
 
-    fn reduce_binop(&self, what: &'static str, op: &'static str, init: f64, operand: XlaOp, dims: Option<&[i64]>, at: &'static Location<'static>) -> XlaOp {
+    fn reduce_binop(
+        &self,
+        what: &'static str,
+        op: &'static str,
+        init: f64,
+        operand: XlaOp,
+        dims: Option<&[i64]>,
+        at: &'static Location<'static>,
+    ) -> XlaOp {
         let shape = match self.get_shape(operand) {
             Ok(s) => s,
             Err(e) => return self.finish(Err(e)),
         };
         let Some(e) = shape.element_type() else {
-            let err = BuilderError::InvalidArgument { op: what.into(), message: format!("expected an array, got {shape}"), at: super::loc_string(at) };
+            let err = BuilderError::InvalidArgument {
+                op: what.into(),
+                message: format!("expected an array, got {shape}"),
+                at: super::loc_string(at),
+            };
             return self.finish(Err(err));
         };
         let all: Vec<i64> = (0..shape.rank() as i64).collect();
         let dims = dims.unwrap_or(&all);
         let init = if init.is_infinite() && !(e.is_float() || e.is_complex()) {
             match e.int_range() {
-                Some((lo, hi)) => if init < 0.0 { lo as f64 } else { hi as f64 },
-                None => if init < 0.0 { 0.0 } else { 1.0 },
+                Some((lo, hi)) => {
+                    if init < 0.0 {
+                        lo as f64
+                    } else {
+                        hi as f64
+                    }
+                }
+                None => {
+                    if init < 0.0 {
+                        0.0
+                    } else {
+                        1.0
+                    }
+                }
             }
         } else {
             init
@@ -922,13 +967,27 @@ impl ComputationBuilder {
     /// Maximum over `dimensions` (from -inf, or the type's minimum for integers).
     #[track_caller]
     pub fn reduce_max(&self, operand: XlaOp, dimensions: &[i64]) -> XlaOp {
-        self.reduce_binop("reduce_max", "stablehlo.maximum", f64::NEG_INFINITY, operand, Some(dimensions), Location::caller())
+        self.reduce_binop(
+            "reduce_max",
+            "stablehlo.maximum",
+            f64::NEG_INFINITY,
+            operand,
+            Some(dimensions),
+            Location::caller(),
+        )
     }
 
     /// Minimum over `dimensions` (from +inf, or the type's maximum for integers).
     #[track_caller]
     pub fn reduce_min(&self, operand: XlaOp, dimensions: &[i64]) -> XlaOp {
-        self.reduce_binop("reduce_min", "stablehlo.minimum", f64::INFINITY, operand, Some(dimensions), Location::caller())
+        self.reduce_binop(
+            "reduce_min",
+            "stablehlo.minimum",
+            f64::INFINITY,
+            operand,
+            Some(dimensions),
+            Location::caller(),
+        )
     }
 
     fn reduce_impl(
@@ -944,7 +1003,11 @@ impl ComputationBuilder {
             let mut vals = cx.vals(operands)?;
             vals.extend(cx.vals(inits)?);
             if operands.len() != inits.len() || operands.is_empty() {
-                return Err(cx.err(format!("needs as many init values as operands, got {} and {}", operands.len(), inits.len())));
+                return Err(cx.err(format!(
+                    "needs as many init values as operands, got {} and {}",
+                    operands.len(),
+                    inits.len()
+                )));
             }
             let mut tys = scalar_types(cx, &vals[..operands.len()])?;
             tys.extend(tys.clone());
@@ -1037,7 +1100,13 @@ impl ComputationBuilder {
         self.finish_n(r, init.len())
     }
 
-    fn while_impl(&self, at: &'static Location<'static>, init: &[XlaOp], cond: Body<'_>, body: Body<'_>) -> Result<Vec<XlaOp>, BuilderError> {
+    fn while_impl(
+        &self,
+        at: &'static Location<'static>,
+        init: &[XlaOp],
+        cond: Body<'_>,
+        body: Body<'_>,
+    ) -> Result<Vec<XlaOp>, BuilderError> {
         let (vals, tys) = self.run("while_loop", at, |cx| {
             let vals = cx.vals(init)?;
             let tys: Vec<Type> = vals.iter().map(|v| cx.ty(*v)).collect();
@@ -1065,7 +1134,8 @@ impl ComputationBuilder {
     ) -> XlaOp {
         let at = Location::caller();
         let r = (|| {
-            let (p, t, f) = self.run("conditional", at, |cx| Ok((cx.val(pred)?, cx.val(true_operand)?, cx.val(false_operand)?)))?;
+            let (p, t, f) =
+                self.run("conditional", at, |cx| Ok((cx.val(pred)?, cx.val(true_operand)?, cx.val(false_operand)?)))?;
             let rt = self.body_region("conditional", at, Body::Sub(true_computation), &[], &[t])?;
             let rf = self.body_region("conditional", at, Body::Sub(false_computation), &[], &[f])?;
             self.run("conditional", at, |cx| {
@@ -1134,21 +1204,22 @@ impl ComputationBuilder {
         self.finish_n(r, n)
     }
 
-    fn call_impl(&self, at: &'static Location<'static>, comp: &SubComputation, args: &[XlaOp]) -> Result<Vec<XlaOp>, BuilderError> {
+    fn call_impl(
+        &self,
+        at: &'static Location<'static>,
+        comp: &SubComputation,
+        args: &[XlaOp],
+    ) -> Result<Vec<XlaOp>, BuilderError> {
         self.run("call", at, |cx| {
             let vals = cx.vals(args)?;
             let sym = self.callee_symbol(cx, comp)?;
             let body = comp.body.as_ref().expect("callee_symbol checked");
             let tys: Vec<Type> = vals.iter().map(|v| cx.ty(*v)).collect();
             if tys != body.params {
-                let got: Vec<String> = vals.iter().map(|v| cx.shape(*v).map(|s| s.to_string()).unwrap_or_default()).collect();
+                let got: Vec<String> =
+                    vals.iter().map(|v| cx.shape(*v).map(|s| s.to_string()).unwrap_or_default()).collect();
                 let want: Vec<String> = body.param_shapes.iter().map(|s| s.to_string()).collect();
-                return Err(cx.err(format!(
-                    "`{}` takes ({}), got ({})",
-                    comp.name(),
-                    want.join(", "),
-                    got.join(", ")
-                )));
+                return Err(cx.err(format!("`{}` takes ({}), got ({})", comp.name(), want.join(", "), got.join(", "))));
             }
             let callee = cx.ctx().symbol_ref_attr(&sym);
             let results = body.result_types.clone();
@@ -1235,7 +1306,8 @@ impl ComputationBuilder {
             let region = self.body_region("scatter", at, Body::Sub(update_computation), &tys, &[])?;
             self.run("scatter", at, |cx| {
                 let dn = dimension_numbers.to_attr(cx.ctx());
-                let v = cx.emit1("stablehlo.scatter", &vals, &[("scatter_dimension_numbers", dn)], vec![region], None)?;
+                let v =
+                    cx.emit1("stablehlo.scatter", &vals, &[("scatter_dimension_numbers", dn)], vec![region], None)?;
                 Ok(cx.wrap(v))
             })
         })();
@@ -1257,10 +1329,9 @@ fn reshape_impl(cx: &mut OpCx<'_>, operand: XlaOp, new_sizes: &[i64]) -> Result<
     }
     let n: i64 = new_sizes.iter().product();
     if n != s.num_elements() {
-        return Err(cx.err(format!(
-            "cannot reshape {s} ({} elements) to {new_sizes:?} ({n} elements)",
-            s.num_elements()
-        )));
+        return Err(
+            cx.err(format!("cannot reshape {s} ({} elements) to {new_sizes:?} ({n} elements)", s.num_elements()))
+        );
     }
     let ty = tensor_type(cx, new_sizes, elem(cx, &s)?);
     cx.emit1("stablehlo.reshape", &[v], &[], vec![], Some(vec![ty]))

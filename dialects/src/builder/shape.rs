@@ -128,7 +128,9 @@ impl Shape {
                 }
                 Some(Shape::Array { element: element_type_of(ctx, *element)?, dims: shape.clone() })
             }
-            TypeKind::Tuple(ts) => ts.iter().map(|t| Shape::from_type(ctx, *t)).collect::<Option<Vec<_>>>().map(Shape::Tuple),
+            TypeKind::Tuple(ts) => {
+                ts.iter().map(|t| Shape::from_type(ctx, *t)).collect::<Option<Vec<_>>>().map(Shape::Tuple)
+            }
             TypeKind::Dialect { dialect, body, .. } if ctx.str(*dialect) == "stablehlo" && body == "token" => {
                 Some(Shape::Token)
             }
@@ -197,12 +199,19 @@ impl FromStr for Shape {
         let open = s.find('[').ok_or_else(|| format!("expected `type[dims]`, got `{s}`"))?;
         let body = s[open + 1..].strip_suffix(']').ok_or_else(|| format!("expected `]` at the end of `{s}`"))?;
         // An XLA layout suffix (`{1,0}`) is not part of a shape here.
-        let element = ElementType::from_xla_name(&s[..open]).ok_or_else(|| format!("unknown element type `{}`", &s[..open]))?;
+        let element =
+            ElementType::from_xla_name(&s[..open]).ok_or_else(|| format!("unknown element type `{}`", &s[..open]))?;
         let dims = if body.trim().is_empty() {
             Vec::new()
         } else {
             body.split(',')
-                .map(|d| d.trim().parse::<i64>().ok().filter(|d| *d >= 0).ok_or_else(|| format!("bad dimension `{d}` in `{s}`")))
+                .map(|d| {
+                    d.trim()
+                        .parse::<i64>()
+                        .ok()
+                        .filter(|d| *d >= 0)
+                        .ok_or_else(|| format!("bad dimension `{d}` in `{s}`"))
+                })
                 .collect::<Result<Vec<_>, _>>()?
         };
         Ok(Shape::Array { element, dims })

@@ -138,13 +138,19 @@ fn decode_elements(e: ElementType, nb: usize, bytes: &[u8], n: usize, splat: boo
     };
     let count = if splat { 1 } else { n };
     if bytes.len() < count * nb {
-        return Err(InterpError::Runtime(format!("dense attribute has {} bytes, expected {}", bytes.len(), count * nb)));
+        return Err(InterpError::Runtime(format!(
+            "dense attribute has {} bytes, expected {}",
+            bytes.len(),
+            count * nb
+        )));
     }
     let at = |i: usize| if splat { 0 } else { i };
     let data = match e {
         ElementType::I1 => Data::Bool((0..n).map(|i| word(at(i), 0, nb) & 1 != 0).collect()),
         ElementType::SInt(b) => Data::I64((0..n).map(|i| wrap_signed(b as u32, word(at(i), 0, nb) as i128)).collect()),
-        ElementType::UInt(b) => Data::U64((0..n).map(|i| wrap_unsigned(b as u32, word(at(i), 0, nb) as i128)).collect()),
+        ElementType::UInt(b) => {
+            Data::U64((0..n).map(|i| wrap_unsigned(b as u32, word(at(i), 0, nb) as i128)).collect())
+        }
         ElementType::F32 => Data::F32((0..n).map(|i| f32::from_bits(word(at(i), 0, nb) as u32)).collect()),
         ElementType::F64 => Data::F64((0..n).map(|i| f64::from_bits(word(at(i), 0, nb))).collect()),
         ElementType::Complex64 => Data::C64(
@@ -155,7 +161,9 @@ fn decode_elements(e: ElementType, nb: usize, bytes: &[u8], n: usize, splat: boo
                 .collect(),
         ),
         ElementType::Complex128 => Data::C128(
-            (0..n).map(|i| Complex::new(f64::from_bits(word(at(i), 0, 8)), f64::from_bits(word(at(i), 8, 8)))).collect(),
+            (0..n)
+                .map(|i| Complex::new(f64::from_bits(word(at(i), 0, 8)), f64::from_bits(word(at(i), 8, 8))))
+                .collect(),
         ),
         t => {
             let f = t.float_format().ok_or_else(|| InterpError::unsupported_type("dense", t))?;
@@ -314,10 +322,9 @@ impl Interpreter {
 
     /// Evaluates `func.func` `func` on `args` and returns its results.
     pub fn eval_func(&mut self, ctx: &Context, func: OpId, args: Vec<Value>) -> Result<Vec<Value>, InterpError> {
-        let region = *ctx
-            .op_regions(func)
-            .first()
-            .ok_or_else(|| InterpError::Runtime(format!("`{}` has no body", crate::func::symbol_name(ctx, func).unwrap_or("?"))))?;
+        let region = *ctx.op_regions(func).first().ok_or_else(|| {
+            InterpError::Runtime(format!("`{}` has no body", crate::func::symbol_name(ctx, func).unwrap_or("?")))
+        })?;
         if self.depth >= MAX_DEPTH {
             return Err(InterpError::Runtime("call depth limit exceeded".into()));
         }
@@ -331,8 +338,7 @@ impl Interpreter {
 
     /// Evaluates a single-block region with the given block arguments.
     pub fn eval_region(&mut self, ctx: &Context, region: RegionId, args: Vec<Value>) -> KResult<Vec<Value>> {
-        let block =
-            ctx.region_entry(region).ok_or_else(|| InterpError::Runtime("region has no block".into()))?;
+        let block = ctx.region_entry(region).ok_or_else(|| InterpError::Runtime("region has no block".into()))?;
         self.eval_block(ctx, block, args)
     }
 
@@ -454,11 +460,7 @@ impl Interpreter {
         for (i, &v) in ops.iter().enumerate() {
             let once = ops.iter().filter(|&&w| w == v).count() == 1;
             let local = block.is_some() && ctx.value_parent_block(v) == block;
-            let val = if once && local {
-                self.env.remove(&v)
-            } else {
-                None
-            };
+            let val = if once && local { self.env.remove(&v) } else { None };
             match val {
                 Some(x) => out.push(x),
                 None => out.push(self.get(ops[i])?.clone()),
@@ -546,8 +548,8 @@ impl Interpreter {
         // Elementwise ops on quantized tensors: dequantize_op_quantize.
         if UnaryOp::from_name(short).is_some() || BinaryOp::from_name(short).is_some() {
             let res_q = quant_params_of(ctx, ctx.value_type(ctx.result(op, 0)));
-            let any_q = res_q.is_some()
-                || ctx.operands(op).iter().any(|&v| quant_params_of(ctx, ctx.value_type(v)).is_some());
+            let any_q =
+                res_q.is_some() || ctx.operands(op).iter().any(|&v| quant_params_of(ctx, ctx.value_type(v)).is_some());
             if any_q {
                 let mut xs = Vec::new();
                 for (i, &v) in ctx.operands(op).iter().enumerate() {
@@ -597,17 +599,23 @@ impl Interpreter {
                 )
                 .map_err(&err)?;
                 let ty = match ctx.attr(op, "compare_type") {
-                    Some(a) => CmpType::from_keyword(attrs::ComparisonType::parse_from_attr(ctx, a).map_err(&err)?.as_str())
-                        .unwrap_or_default(),
+                    Some(a) => {
+                        CmpType::from_keyword(attrs::ComparisonType::parse_from_attr(ctx, a).map_err(&err)?.as_str())
+                            .unwrap_or_default()
+                    }
                     None => CmpType::NoType,
                 };
                 let d = CmpDir::from_keyword(dir.as_str()).expect("direction");
                 vec![kernels::compare(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, d, ty)?.into()]
             }
-            "select" => vec![kernels::select(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, self.tensor(ctx, op, 2)?)?
-                .into()],
-            "clamp" => vec![kernels::clamp(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, self.tensor(ctx, op, 2)?)?
-                .into()],
+            "select" => {
+                vec![kernels::select(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, self.tensor(ctx, op, 2)?)?
+                    .into()]
+            }
+            "clamp" => {
+                vec![kernels::clamp(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, self.tensor(ctx, op, 2)?)?
+                    .into()]
+            }
             "complex" => vec![kernels::complex(self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?)?.into()],
             "convert" => {
                 let (_, e) = Self::result_type(ctx, op, 0)?;
@@ -693,7 +701,8 @@ impl Interpreter {
             "get_dimension_size" => {
                 let d = need(attr_int(ctx, op, "dimension"), n, "dimension")?;
                 let x = self.tensor(ctx, op, 0)?;
-                let size = *x.shape().get(d as usize).ok_or_else(|| InterpError::invalid(n, "dimension out of range"))?;
+                let size =
+                    *x.shape().get(d as usize).ok_or_else(|| InterpError::invalid(n, "dimension out of range"))?;
                 vec![Tensor::from_i64s(ElementType::SInt(32), &[], &[size])?.into()]
             }
             "dot_general" => {
@@ -812,7 +821,8 @@ impl Interpreter {
                 let r = Self::region(ctx, op, 0)?;
                 if m == 1 {
                     if let Some(kind) = single_binop_body(ctx, r) {
-                        let out = kernels::reduce_window_fast(kind, self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, &p)?;
+                        let out =
+                            kernels::reduce_window_fast(kind, self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?, &p)?;
                         self.bind(ctx, op, vec![out.into()])?;
                         return Ok(Flow::Continue);
                     }
@@ -893,7 +903,8 @@ impl Interpreter {
             "get_tuple_element" => {
                 let i = need(attr_int(ctx, op, "index"), n, "index")?;
                 let t = self.get(ctx.operands(op)[0])?;
-                let e = t.as_tuple().and_then(|v| v.get(i as usize)).ok_or_else(|| InterpError::invalid(n, "bad index"))?;
+                let e =
+                    t.as_tuple().and_then(|v| v.get(i as usize)).ok_or_else(|| InterpError::invalid(n, "bad index"))?;
                 vec![e.clone()]
             }
             "after_all" | "create_token" => vec![Value::Token],
@@ -917,8 +928,9 @@ impl Interpreter {
             }
             "fft" => {
                 let a = need(ctx.attr(op, "fft_type"), n, "fft_type")?;
-                let kind = kernels::FftKind::from_keyword(attrs::FftType::parse_from_attr(ctx, a).map_err(&err)?.as_str())
-                    .ok_or_else(|| InterpError::invalid(n, "bad fft_type"))?;
+                let kind =
+                    kernels::FftKind::from_keyword(attrs::FftType::parse_from_attr(ctx, a).map_err(&err)?.as_str())
+                        .ok_or_else(|| InterpError::invalid(n, "bad fft_type"))?;
                 let l = need(attr_ints(ctx, op, "fft_length"), n, "fft_length")?;
                 vec![kernels::fft(self.tensor(ctx, op, 0)?, kind, &l)?.into()]
             }
@@ -928,7 +940,8 @@ impl Interpreter {
                     Some(a) => attrs::Transpose::parse_from_attr(ctx, a).map_err(&err)?.as_str(),
                     None => "NO_TRANSPOSE",
                 };
-                let t = kernels::TransposeA::from_keyword(t).ok_or_else(|| InterpError::invalid(n, "bad transpose_a"))?;
+                let t =
+                    kernels::TransposeA::from_keyword(t).ok_or_else(|| InterpError::invalid(n, "bad transpose_a"))?;
                 vec![kernels::triangular_solve(
                     self.tensor(ctx, op, 0)?,
                     self.tensor(ctx, op, 1)?,
@@ -1217,11 +1230,7 @@ fn custom_call_f64(ctx: &Context, op: OpId, name: &str) -> Option<f64> {
 /// Compares `actual` with `expected`; `Some(message)` when the check fails.
 fn check_message(n: &str, kind: &CheckKind, expected: &Tensor, actual: &Tensor) -> Option<String> {
     if expected.shape() != actual.shape() || expected.element_type() != actual.element_type() {
-        return Some(format!(
-            "{n} failed: expected a {}, got a {}",
-            expected.type_string(),
-            actual.type_string()
-        ));
+        return Some(format!("{n} failed: expected a {}, got a {}", expected.type_string(), actual.type_string()));
     }
     let ok_at = |i: usize| -> bool {
         let (a, e) = (kernels::scalar_at(actual, i), kernels::scalar_at(expected, i));
@@ -1248,7 +1257,12 @@ fn check_message(n: &str, kind: &CheckKind, expected: &Tensor, actual: &Tensor) 
     let mut msg = if actual.num_elements() <= 64 {
         format!("{n} failed{what}: expected {expected}, got {actual}")
     } else {
-        format!("{n} failed{what}: {} of {} elements of {} differ", bad.len(), actual.num_elements(), actual.type_string())
+        format!(
+            "{n} failed{what}: {} of {} elements of {} differ",
+            bad.len(),
+            actual.num_elements(),
+            actual.type_string()
+        )
     };
     if let Some(&i) = bad.first() {
         if actual.rank() > 0 {
@@ -1365,11 +1379,13 @@ fn approx(f: f64, g: f64, tol: f64) -> bool {
 fn almost_equal(a: &Tensor, b: &Tensor, tol: f64) -> bool {
     match (a.data(), b.data()) {
         (Data::C64(_), _) | (Data::C128(_), _) => {
-            let (x, y) = (kernels::to_c128s("check", a).unwrap_or_default(), kernels::to_c128s("check", b).unwrap_or_default());
+            let (x, y) =
+                (kernels::to_c128s("check", a).unwrap_or_default(), kernels::to_c128s("check", b).unwrap_or_default());
             x.iter().zip(&y).all(|(p, q)| approx(p.re, q.re, tol) && approx(p.im, q.im, tol))
         }
         (Data::F32(_), _) | (Data::F64(_), _) => {
-            let (x, y) = (kernels::to_f64s("check", a).unwrap_or_default(), kernels::to_f64s("check", b).unwrap_or_default());
+            let (x, y) =
+                (kernels::to_f64s("check", a).unwrap_or_default(), kernels::to_f64s("check", b).unwrap_or_default());
             x.iter().zip(&y).all(|(&p, &q)| approx(p, q, tol))
         }
         _ => (0..a.num_elements()).all(|i| elements_equal(a, b, i)),

@@ -42,8 +42,8 @@
 //!   `PHILOX` (XLA's CPU/GPU default).
 
 pub mod eval;
-pub mod parallel;
 pub mod kernels;
+pub mod parallel;
 
 use crate::value::{ElementType, Tensor, ValueError};
 

@@ -213,8 +213,9 @@ fn group_of(ctx: &Context, op: OpId, me: ProcessId, nr: u32, np: u32) -> KResult
 }
 
 fn zeros_like_result(ctx: &Context, op: OpId, i: usize) -> KResult<Value> {
-    let (s, e) = tensor_type_parts(ctx, ctx.value_type(ctx.result(op, i)))
-        .ok_or_else(|| InterpError::Unsupported(format!("{}: result type is not a static tensor", ctx.op_name_of(op))))?;
+    let (s, e) = tensor_type_parts(ctx, ctx.value_type(ctx.result(op, i))).ok_or_else(|| {
+        InterpError::Unsupported(format!("{}: result type is not a static tensor", ctx.op_name_of(op)))
+    })?;
     Ok(Tensor::zeros(e, &s)?.into())
 }
 
@@ -226,7 +227,10 @@ fn split(op: &str, x: &Tensor, parts: usize, dim: i64) -> KResult<Vec<Tensor>> {
     let d = dim as usize;
     let size = x.shape()[d];
     if parts == 0 || size % parts as i64 != 0 {
-        return Err(InterpError::invalid(op, format!("dimension {dim} of size {size} does not split into {parts} parts")));
+        return Err(InterpError::invalid(
+            op,
+            format!("dimension {dim} of size {size} does not split into {parts} parts"),
+        ));
     }
     let step = size / parts as i64;
     (0..parts as i64)
@@ -349,7 +353,9 @@ impl Interpreter {
         let m = group.len();
         let same = |vals: Vec<Value>| -> Vec<Vec<Value>> { vec![vals; m] };
         Ok(match n {
-            "stablehlo.all_reduce" => same(self.reduce_members(ctx, op, operands)?.into_iter().map(Value::from).collect()),
+            "stablehlo.all_reduce" => {
+                same(self.reduce_members(ctx, op, operands)?.into_iter().map(Value::from).collect())
+            }
             "stablehlo.all_gather" => {
                 let dim = attr_i("all_gather_dim")?;
                 let k = operands[0].len();
@@ -486,14 +492,21 @@ impl Interpreter {
         }
         let f = {
             let mut q = p.infeed.borrow_mut();
-            let f = q.funcs.get(q.pos).copied().ok_or_else(|| InterpError::Runtime(format!("{n}: the infeed queue is empty")))?;
+            let f = q
+                .funcs
+                .get(q.pos)
+                .copied()
+                .ok_or_else(|| InterpError::Runtime(format!("{n}: the infeed queue is empty")))?;
             q.pos += 1;
             f
         };
         let mut vals = self.eval_func(ctx, f, vec![])?;
         vals.push(Value::Token);
         if vals.len() != ctx.num_results(op) {
-            return Err(InterpError::invalid(n, format!("infeed function returned {} values for {} results", vals.len() - 1, ctx.num_results(op) - 1)));
+            return Err(InterpError::invalid(
+                n,
+                format!("infeed function returned {} values for {} results", vals.len() - 1, ctx.num_results(op) - 1),
+            ));
         }
         let p = self.process.as_mut().expect("checked");
         p.log.push(vals.clone());
@@ -534,7 +547,8 @@ impl Interpreter {
         if let Some(a) = ctx.attr(op, "infeed") {
             if let AttrKind::Array(fs) = ctx.attr_kind(a) {
                 for f in fs {
-                    let name = symbol_of(ctx, *f).ok_or_else(|| InterpError::invalid(n, "`infeed` must hold symbols"))?;
+                    let name =
+                        symbol_of(ctx, *f).ok_or_else(|| InterpError::invalid(n, "`infeed` must hold symbols"))?;
                     infeed.funcs.push(
                         crate::func::lookup_symbol(ctx, op, &name)
                             .ok_or_else(|| InterpError::Runtime(format!("unknown function @{name}")))?,
@@ -665,12 +679,7 @@ impl Interpreter {
                     .iter()
                     .filter_map(|p| {
                         let q = p.pctx.pending.as_ref()?;
-                        Some(format!(
-                            "({}, {}) at {}",
-                            p.pctx.replica_id,
-                            p.pctx.partition_id,
-                            ctx.op_name_of(q.op)
-                        ))
+                        Some(format!("({}, {}) at {}", p.pctx.replica_id, p.pctx.partition_id, ctx.op_name_of(q.op)))
                     })
                     .collect();
                 if self.error_op.is_none() {

@@ -289,7 +289,10 @@ fn opaque(ctx: &mut Context, body: String) -> Attribute {
 }
 
 fn list(v: &[i64]) -> String {
-    format!("[{}]", v.iter().map(|x| if *x == DYN { "?".to_string() } else { x.to_string() }).collect::<Vec<_>>().join(", "))
+    format!(
+        "[{}]",
+        v.iter().map(|x| if *x == DYN { "?".to_string() } else { x.to_string() }).collect::<Vec<_>>().join(", ")
+    )
 }
 
 /// Parse `key = value, ...` of a struct attribute (StableHLO's `parseStruct`), calling `field`
@@ -302,8 +305,10 @@ fn parse_struct(
     what: &str,
     mut field: impl FnMut(&str, &mut P) -> Result<(), String>,
 ) -> Result<(), BodyParseError> {
-    let fail = |p: &P, at: usize, m: String| BodyParseError(vec![(at, m), (p.cur_off(), format!("failed parsing {what}"))]);
-    let mut p = P::new_at(body).map_err(|(at, m)| BodyParseError(vec![(at, m.clone()), (at, format!("failed parsing {what}"))]))?;
+    let fail =
+        |p: &P, at: usize, m: String| BodyParseError(vec![(at, m), (p.cur_off(), format!("failed parsing {what}"))]);
+    let mut p = P::new_at(body)
+        .map_err(|(at, m)| BodyParseError(vec![(at, m.clone()), (at, format!("failed parsing {what}"))]))?;
     let mut seen: Vec<String> = Vec::new();
     while !p.done() {
         let key = match p.peek() {
@@ -469,8 +474,12 @@ pub struct DotDimensionNumbers {
 }
 
 impl DotDimensionNumbers {
-    const KEYS: [&'static str; 4] =
-        ["lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions", "rhs_contracting_dimensions"];
+    const KEYS: [&'static str; 4] = [
+        "lhs_batching_dimensions",
+        "rhs_batching_dimensions",
+        "lhs_contracting_dimensions",
+        "rhs_contracting_dimensions",
+    ];
     /// Parse the struct body.
     pub fn parse_body(body: &str) -> Result<Self, String> {
         Self::parse_body_at(body).map_err(String::from)
@@ -694,7 +703,8 @@ impl ConvDimensionNumbers {
             if p.next() != Some(Tok::Arrow) {
                 return Err("expected '->'".into());
             }
-            (d.output_batch_dimension, d.output_feature_dimension, d.output_spatial_dimensions) = dims(&mut p, 'b', 'f')?;
+            (d.output_batch_dimension, d.output_feature_dimension, d.output_spatial_dimensions) =
+                dims(&mut p, 'b', 'f')?;
             if !p.done() {
                 return Err("expected '>'".into());
             }
@@ -845,7 +855,8 @@ impl ResultAccuracy {
                         .strip_prefix("#stablehlo.result_accuracy_mode<")
                         .and_then(|s| s.strip_suffix('>'))
                         .ok_or_else(|| format!("invalid result accuracy mode {n}"))?;
-                    r.mode = ResultAccuracyMode::from_str(inner.trim()).ok_or_else(|| format!("invalid result accuracy mode {inner}"))?;
+                    r.mode = ResultAccuracyMode::from_str(inner.trim())
+                        .ok_or_else(|| format!("invalid result accuracy mode {inner}"))?;
                 }
             }
             Ok(())
@@ -895,14 +906,19 @@ impl OutputOperandAlias {
     /// Parse the struct body, with the errors' byte offsets into `body`.
     pub fn parse_body_at(body: &str) -> Result<Self, BodyParseError> {
         let mut r = Self::default();
-        parse_struct(body, &["output_tuple_indices", "operand_index", "operand_tuple_indices"], "output operand alias", |k, p| {
-            match k {
-                "output_tuple_indices" => r.output_tuple_indices = p.ints()?,
-                "operand_index" => r.operand_index = p.int()?,
-                _ => r.operand_tuple_indices = p.ints()?,
-            }
-            Ok(())
-        })?;
+        parse_struct(
+            body,
+            &["output_tuple_indices", "operand_index", "operand_tuple_indices"],
+            "output operand alias",
+            |k, p| {
+                match k {
+                    "output_tuple_indices" => r.output_tuple_indices = p.ints()?,
+                    "operand_index" => r.operand_index = p.int()?,
+                    _ => r.operand_tuple_indices = p.ints()?,
+                }
+                Ok(())
+            },
+        )?;
         Ok(r)
     }
     /// The canonical body text (`mnemonic<...>`).
@@ -1038,14 +1054,18 @@ mod tests {
         let a = attr(&mut ctx, "gather<\n collapsed_slice_dims = [0],\n index_vector_dim = 1,\n offset_dims = [1],\n start_index_map = [0],\n >", false);
         let g = GatherDimensionNumbers::parse_from_attr(&ctx, a).unwrap();
         let b = g.to_attr(&mut ctx);
-        assert_eq!(body(&ctx, b), "gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>");
+        assert_eq!(
+            body(&ctx, b),
+            "gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>"
+        );
     }
 
     #[test]
     fn scatter_errors() {
         let e = ScatterDimensionNumbers::parse_body("index_vector_dim = 1,\n index_vector_dim = 1,").unwrap_err();
         assert_eq!(e, "duplicated `index_vector_dim` entry\nfailed parsing scatter dimension numbers");
-        let e = DotDimensionNumbers::parse_body("rhs_batching_dimensions = [1] rhs_contracting_dimensions = [3]").unwrap_err();
+        let e = DotDimensionNumbers::parse_body("rhs_batching_dimensions = [1] rhs_contracting_dimensions = [3]")
+            .unwrap_err();
         assert_eq!(e, "expected '>'\nfailed parsing dot dimension numbers");
         let e = DotDimensionNumbers::parse_body("foo = [0]").unwrap_err();
         assert!(e.starts_with("expected one of: `lhs_batching_dimensions`, `rhs_batching_dimensions`"));
@@ -1067,7 +1087,11 @@ mod tests {
         let a = attr(&mut ctx, "comparison_direction LT", true);
         assert_eq!(ComparisonDirection::parse_from_attr(&ctx, a).unwrap(), ComparisonDirection::LT);
         assert_eq!(ComparisonDirection::LT.to_attr(&mut ctx), a);
-        let r = attr(&mut ctx, "result_accuracy<atol = 1.0, rtol = 0.0, ulps = 4, mode = #stablehlo.result_accuracy_mode<HIGHEST>>", false);
+        let r = attr(
+            &mut ctx,
+            "result_accuracy<atol = 1.0, rtol = 0.0, ulps = 4, mode = #stablehlo.result_accuracy_mode<HIGHEST>>",
+            false,
+        );
         let r = ResultAccuracy::parse_from_attr(&ctx, r).unwrap();
         assert_eq!(r.mode, ResultAccuracyMode::HIGHEST);
         assert!(r.verify().unwrap_err().starts_with("Invalid tolerances"));

@@ -81,7 +81,11 @@ fn check_result_elems(ctx: &Context, accs: &[Type], results: &[Type]) -> Result<
     for (a, r) in accs.iter().zip(results) {
         let (ae, re) = (elem_of(ctx, *a), elem_of(ctx, *r));
         if ae != re {
-            return Err(format!("result element-type is expected to be '{}', but got '{}'", fmt_type(ctx, ae), fmt_type(ctx, re)));
+            return Err(format!(
+                "result element-type is expected to be '{}', but got '{}'",
+                fmt_type(ctx, ae),
+                fmt_type(ctx, re)
+            ));
         }
     }
     Ok(())
@@ -143,7 +147,10 @@ pub fn verify_all_gather(ctx: &Context, op: OpId) -> Result<(), String> {
         }
         for i in 0..os.len() {
             if i != d && !dim_compat(os[i], rs[i]) {
-                return Err("operand and result should have the same shape except for the dimension size at 'all_gather_dim'".into());
+                return Err(
+                    "operand and result should have the same shape except for the dimension size at 'all_gather_dim'"
+                        .into(),
+                );
             }
         }
     }
@@ -212,7 +219,10 @@ pub fn verify_reduce_scatter(ctx: &Context, op: OpId) -> Result<(), String> {
         }
         for i in 0..os.len() {
             if i != dim && !dim_compat(os[i], rs[i]) {
-                return Err(format!("non scatter dimensions should be same for operand ({}) and result ({})", os[i], rs[i]));
+                return Err(format!(
+                    "non scatter dimensions should be same for operand ({}) and result ({})",
+                    os[i], rs[i]
+                ));
             }
         }
     }
@@ -332,7 +342,12 @@ pub fn infer_send(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
 fn token_last(ctx: &Context, res: &[Type], msg: &str) -> Result<(), String> {
     match res.last() {
         Some(t) if is_token(ctx, *t) => {}
-        Some(t) => return Err(format!("last element of result types is expected to be of token type, but got '{}'", fmt_type(ctx, *t))),
+        Some(t) => {
+            return Err(format!(
+                "last element of result types is expected to be of token type, but got '{}'",
+                fmt_type(ctx, *t)
+            ))
+        }
         None => return Err("result is expected to be at least of size 1, but got 0".into()),
     }
     for t in &res[..res.len() - 1] {
@@ -345,8 +360,17 @@ fn token_last(ctx: &Context, res: &[Type], msg: &str) -> Result<(), String> {
 
 /// recv (C1-C4).
 pub fn verify_recv(ctx: &Context, op: OpId) -> Result<(), String> {
-    channel_type_check(flag(ctx, op, "is_host_transfer"), channel(ctx, op)?, ChannelHandle::HOST_TO_DEVICE, "HOST_TO_DEVICE")?;
-    token_last(ctx, &result_types(ctx, op), "everything but the last element of result types is expected to be of tensor type")
+    channel_type_check(
+        flag(ctx, op, "is_host_transfer"),
+        channel(ctx, op)?,
+        ChannelHandle::HOST_TO_DEVICE,
+        "HOST_TO_DEVICE",
+    )?;
+    token_last(
+        ctx,
+        &result_types(ctx, op),
+        "everything but the last element of result types is expected to be of tensor type",
+    )
 }
 
 /// infeed (C1-C3).
@@ -366,11 +390,17 @@ pub fn verify_infeed(ctx: &Context, op: OpId) -> Result<(), String> {
     }
     for it in items {
         let AttrKind::Array(leaves) = ctx.attr_kind(*it) else {
-            return Err(format!("layout-attribute expected to have elements of type array, but got {}", fmt_attr(ctx, *it)));
+            return Err(format!(
+                "layout-attribute expected to have elements of type array, but got {}",
+                fmt_attr(ctx, *it)
+            ));
         };
         for l in leaves {
             if !matches!(ctx.attr_kind(*l), AttrKind::Integer { .. }) {
-                return Err(format!("layout-attribute's leaf elements are expected to be of type integer, but got {}", fmt_attr(ctx, *l)));
+                return Err(format!(
+                    "layout-attribute's leaf elements are expected to be of type integer, but got {}",
+                    fmt_attr(ctx, *l)
+                ));
             }
         }
     }

@@ -38,12 +38,16 @@ pub fn promotable(ctx: &Context, from: Type, to: Type, ignore_fp: bool) -> bool 
         return true;
     }
     match (quant_type(ctx, a), quant_type(ctx, b)) {
-        (Some(x), Some(y)) => return x.expressed == y.expressed && x.signed == y.signed && y.storage_width >= x.storage_width,
+        (Some(x), Some(y)) => {
+            return x.expressed == y.expressed && x.signed == y.signed && y.storage_width >= x.storage_width
+        }
         (None, None) => {}
         _ => return false,
     }
     match (ctx.type_kind(a), ctx.type_kind(b)) {
-        (TypeKind::Integer { width: w1, signedness: s1 }, TypeKind::Integer { width: w2, signedness: s2 }) => s1 == s2 && w2 >= w1,
+        (TypeKind::Integer { width: w1, signedness: s1 }, TypeKind::Integer { width: w2, signedness: s2 }) => {
+            s1 == s2 && w2 >= w1
+        }
         (TypeKind::Float(k1), TypeKind::Float(k2)) => ignore_fp || k2.bit_width() >= k1.bit_width(),
         (TypeKind::Complex(c1), TypeKind::Complex(c2)) => promotable(ctx, *c1, *c2, ignore_fp),
         _ => false,
@@ -61,7 +65,13 @@ fn compatible_shape_and_elem(ctx: &Context, a: Type, b: Type) -> bool {
 /// StableHLO's `verifyReducerShape`: the reducer region of reduce, reduce_window, scatter,
 /// all_reduce, reduce_scatter, collective_reduce, select_and_scatter. `inits` are the init-value
 /// (rank-0) types, `inputs` the input tensor types. Returns the accumulator types.
-pub fn verify_reducer(ctx: &Context, block: BlockId, inits: &[Type], inputs: &[Type], max_rank: Option<usize>) -> Result<Vec<Type>, String> {
+pub fn verify_reducer(
+    ctx: &Context,
+    block: BlockId,
+    inits: &[Type],
+    inputs: &[Type],
+    max_rank: Option<usize>,
+) -> Result<Vec<Type>, String> {
     let n = inits.len();
     let args = arg_types(ctx, block);
     if args.len() != 2 * n {
@@ -76,7 +86,10 @@ pub fn verify_reducer(ctx: &Context, block: BlockId, inits: &[Type], inputs: &[T
     }
     for r in &rets {
         if !is_tensor(ctx, *r) {
-            return Err(format!("Reduction-region here must produce tensor-typed result(s), but produces {} instead", quoted(ctx, *r)));
+            return Err(format!(
+                "Reduction-region here must produce tensor-typed result(s), but produces {} instead",
+                quoted(ctx, *r)
+            ));
         }
     }
     for i in 0..n {
@@ -109,7 +122,10 @@ pub fn verify_reducer(ctx: &Context, block: BlockId, inits: &[Type], inputs: &[T
         }
         if let (Some(m), Some(r)) = (max_rank, rank_of(ctx, args[n + i])) {
             if r > m {
-                return Err(format!("The rank of reduction-region's argument at index {} is expected to be <= {m}, got {r}", n + i));
+                return Err(format!(
+                    "The rank of reduction-region's argument at index {} is expected to be <= {m}, got {r}",
+                    n + i
+                ));
             }
         }
     }
@@ -185,7 +201,9 @@ fn types_list(ctx: &Context, ts: &[Type]) -> String {
 pub fn infer_while(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let ctx = cx.ctx;
     let ops = cx.operands;
-    if let (Some(c), Some(b)) = (cx.regions.first().and_then(|r| entry(ctx, *r)), cx.regions.get(1).and_then(|r| entry(ctx, *r))) {
+    if let (Some(c), Some(b)) =
+        (cx.regions.first().and_then(|r| entry(ctx, *r)), cx.regions.get(1).and_then(|r| entry(ctx, *r)))
+    {
         let cargs = arg_types(ctx, c);
         if !lists_compat(ctx, ops, &cargs) {
             return Err(format!(
@@ -216,7 +234,10 @@ pub fn infer_while(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
         }
         let ok = shape_of(ctx, crets[0]).is_some_and(|s| s.is_empty()) && is_pred(ctx, elem_of(ctx, crets[0]));
         if !ok {
-            return Err(format!("expect condition block return a zero-ranked tensor of i1 but got {}", quoted(ctx, crets[0])));
+            return Err(format!(
+                "expect condition block return a zero-ranked tensor of i1 but got {}",
+                quoted(ctx, crets[0])
+            ));
         }
     }
     Ok(ops.iter().map(|t| TyDesc::Type(*t)).collect())
@@ -240,7 +261,10 @@ pub fn infer_map(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     }
     for (i, a) in args.iter().enumerate() {
         if rank_of(ctx, *a) != Some(0) {
-            return Err(format!("computation arguments must be 0-rank tensor, but got: arg #{i} of type {}", quoted(ctx, *a)));
+            return Err(format!(
+                "computation arguments must be 0-rank tensor, but got: arg #{i} of type {}",
+                quoted(ctx, *a)
+            ));
         }
         if elem_of(ctx, *a) != elem_of(ctx, cx.operands[i]) {
             return Err(format!(
@@ -315,7 +339,8 @@ pub fn infer_reduce(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
         Some(b) => verify_reducer(ctx, b, &scalar_types(ctx, inits), inputs, Some(0))?,
         None => inits.to_vec(),
     };
-    let out: Vec<i64> = shape.iter().enumerate().filter(|(i, _)| !dims.contains(&(*i as i64))).map(|(_, d)| *d).collect();
+    let out: Vec<i64> =
+        shape.iter().enumerate().filter(|(i, _)| !dims.contains(&(*i as i64))).map(|(_, d)| *d).collect();
     Ok(accs.iter().map(|a| TyDesc::tensor(out.clone(), elem_of(ctx, *a))).collect())
 }
 
@@ -343,11 +368,17 @@ pub fn infer_reduce_window(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     }
     for (name, v) in [("window-strides", &ws), ("base-dilation factors", &bd), ("window-dilation factors", &wdl)] {
         if v.len() != rank {
-            return Err(format!("expects {name} to have same dimension-size as size of window dimensions ({rank}), but got: {}.", v.len()));
+            return Err(format!(
+                "expects {name} to have same dimension-size as size of window dimensions ({rank}), but got: {}.",
+                v.len()
+            ));
         }
     }
     if pad.len() != 2 * rank {
-        return Err(format!("expects padding-entries to have same dimension-size as size of window dimensions ({rank}), but got: {}.", pad.len() / 2));
+        return Err(format!(
+            "expects padding-entries to have same dimension-size as size of window dimensions ({rank}), but got: {}.",
+            pad.len() / 2
+        ));
     }
     let window = super::linalg::Window::new(&wd, &ws, &pad, &bd, &wdl, "")?;
     let out = window.output_shape(&shape);
@@ -382,15 +413,24 @@ pub fn verify_select_and_scatter(ctx: &Context, op: OpId) -> Result<(), String> 
         }
         let rets = ret_types(ctx, b);
         if rets.len() != 1 || rank_of(ctx, rets[0]) != Some(0) || !is_pred(ctx, elem_of(ctx, rets[0])) {
-            return Err(format!("expects select-region to return single value of type 'tensor<i1>', but got {}", types_list(ctx, &rets)));
+            return Err(format!(
+                "expects select-region to return single value of type 'tensor<i1>', but got {}",
+                types_list(ctx, &rets)
+            ));
         }
     }
     if let Some(b) = regions.get(1).and_then(|r| entry(ctx, *r)) {
         verify_reducer(ctx, b, &[ops[2]], &[ops[1]], Some(0))?;
     }
     let r = ctx.value_type(ctx.result(op, 0));
-    if !types_compat(ctx, r, ops[0]) && shape_of(ctx, r).zip(shape_of(ctx, ops[0])).is_some_and(|(a, b)| !shapes_compat(a, b)) {
-        return Err(format!("expects the result to have the same shape as the operand, but got {} and {}", quoted(ctx, r), quoted(ctx, ops[0])));
+    if !types_compat(ctx, r, ops[0])
+        && shape_of(ctx, r).zip(shape_of(ctx, ops[0])).is_some_and(|(a, b)| !shapes_compat(a, b))
+    {
+        return Err(format!(
+            "expects the result to have the same shape as the operand, but got {} and {}",
+            quoted(ctx, r),
+            quoted(ctx, ops[0])
+        ));
     }
     Ok(())
 }
@@ -450,7 +490,9 @@ fn valid_op_name(s: &str) -> bool {
     let Some(first) = parts.next() else { return false };
     let ident = |p: &str, first: bool| {
         !p.is_empty()
-            && p.chars().enumerate().all(|(i, c)| c.is_ascii_alphanumeric() || c == '_' || c == '$' || (i > 0 && c == '-'))
+            && p.chars()
+                .enumerate()
+                .all(|(i, c)| c.is_ascii_alphanumeric() || c == '_' || c == '$' || (i > 0 && c == '-'))
             && !(first && p.starts_with(|c: char| c.is_ascii_digit()))
     };
     let rest: Vec<&str> = parts.collect();
@@ -493,7 +535,9 @@ pub fn verify_composite(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(f) = lookup_symbol(ctx, op, name) else {
         return Err(format!("'{name}' does not reference a valid function"));
     };
-    let Some(ft) = ctx.attr(f, "function_type") else { return Err(format!("'{name}' does not reference a valid function")) };
+    let Some(ft) = ctx.attr(f, "function_type") else {
+        return Err(format!("'{name}' does not reference a valid function"));
+    };
     let AttrKind::Type(ft) = ctx.attr_kind(ft) else { return Ok(()) };
     let TypeKind::Function { inputs, results } = ctx.type_kind(*ft) else { return Ok(()) };
     let ops: Vec<Type> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).collect();
@@ -503,7 +547,11 @@ pub fn verify_composite(ctx: &Context, op: OpId) -> Result<(), String> {
     }
     for (i, (a, b)) in ops.iter().zip(inputs).enumerate() {
         if a != b {
-            return Err(format!("operand at index {i} has type {}, but decomposition has type {}", quoted(ctx, *a), quoted(ctx, *b)));
+            return Err(format!(
+                "operand at index {i} has type {}, but decomposition has type {}",
+                quoted(ctx, *a),
+                quoted(ctx, *b)
+            ));
         }
     }
     if res.len() != results.len() {
@@ -511,7 +559,11 @@ pub fn verify_composite(ctx: &Context, op: OpId) -> Result<(), String> {
     }
     for (i, (a, b)) in res.iter().zip(results).enumerate() {
         if a != b {
-            return Err(format!("result at index {i} has type {}, but decomposition has type {}", quoted(ctx, *a), quoted(ctx, *b)));
+            return Err(format!(
+                "result at index {i} has type {}, but decomposition has type {}",
+                quoted(ctx, *a),
+                quoted(ctx, *b)
+            ));
         }
     }
     Ok(())
@@ -536,7 +588,9 @@ pub fn verify_custom_call(ctx: &Context, op: OpId) -> Result<(), String> {
         let is_dict = matches!(ctx.attr_kind(bc), AttrKind::Dictionary(_));
         if api == CustomCallApiVersion::API_VERSION_TYPED_FFI {
             if !is_dict && !is_str {
-                return Err("backend_config for api_version API_VERSION_TYPED_FFI must be a dictionary attribute".into());
+                return Err(
+                    "backend_config for api_version API_VERSION_TYPED_FFI must be a dictionary attribute".into()
+                );
             }
         } else if !is_str {
             return Err(format!("backend_config for api_version {} must be a string attribute", api.as_str()));
@@ -551,7 +605,11 @@ pub fn verify_custom_call(ctx: &Context, op: OpId) -> Result<(), String> {
     if let (Some(ol), Some(rl)) = (ol, rl) {
         let check = |types: &[Type], layouts: &[strata_ir::Attribute], what: &str| -> Result<(), String> {
             if types.len() != layouts.len() {
-                return Err(format!("Number of {what}s must match the number of {what} layouts, {} != {}", types.len(), layouts.len()));
+                return Err(format!(
+                    "Number of {what}s must match the number of {what} layouts, {} != {}",
+                    types.len(),
+                    layouts.len()
+                ));
             }
             for (t, l) in types.iter().zip(layouts) {
                 if matches!(ctx.type_kind(*t), TypeKind::Tuple(_)) {
@@ -609,7 +667,11 @@ pub fn verify_custom_call(ctx: &Context, op: OpId) -> Result<(), String> {
                 if k == 0 && tuple_res {
                     match res.get(*i as usize) {
                         Some(t) if *i >= 0 => rt = *t,
-                        _ => return Err("output_tuple_indices in the output_operand_alias attribute out of bounds".into()),
+                        _ => {
+                            return Err(
+                                "output_tuple_indices in the output_operand_alias attribute out of bounds".into()
+                            )
+                        }
                     }
                     continue;
                 }

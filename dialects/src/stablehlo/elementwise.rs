@@ -23,7 +23,9 @@ pub fn infer_same(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
 
 fn with_elem(cx: &InferCx, t: Type, elem: ElemDesc) -> Result<TyDesc, String> {
     match cx.ctx.type_kind(t) {
-        TypeKind::RankedTensor { shape, encoding, .. } => Ok(TyDesc::Tensor { shape: shape.clone(), elem, encoding: *encoding }),
+        TypeKind::RankedTensor { shape, encoding, .. } => {
+            Ok(TyDesc::Tensor { shape: shape.clone(), elem, encoding: *encoding })
+        }
         _ => Err(format!("expected a ranked tensor but got '{}'", fmt_type(cx.ctx, t))),
     }
 }
@@ -63,11 +65,19 @@ pub fn infer_compare(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
             ComparisonType::FLOAT | ComparisonType::TOTALORDER => {
                 float_elem(cx.ctx, e).is_some() || is_complex(cx.ctx, e) || quant_type(cx.ctx, e).is_some()
             }
-            ComparisonType::SIGNED => matches!(int_elem(cx.ctx, e), Some((w, s)) if w > 1 && s != strata_ir::Signedness::Unsigned),
-            ComparisonType::UNSIGNED => matches!(int_elem(cx.ctx, e), Some((w, s)) if w == 1 || s == strata_ir::Signedness::Unsigned),
+            ComparisonType::SIGNED => {
+                matches!(int_elem(cx.ctx, e), Some((w, s)) if w > 1 && s != strata_ir::Signedness::Unsigned)
+            }
+            ComparisonType::UNSIGNED => {
+                matches!(int_elem(cx.ctx, e), Some((w, s)) if w == 1 || s == strata_ir::Signedness::Unsigned)
+            }
         };
         if !ok {
-            return Err(format!("compare_type {} is not compatible with element type '{}'", ct.as_str(), fmt_type(cx.ctx, e)));
+            return Err(format!(
+                "compare_type {} is not compatible with element type '{}'",
+                ct.as_str(),
+                fmt_type(cx.ctx, e)
+            ));
         }
     }
     Ok(vec![with_elem(cx, t, ElemDesc::Int(1, strata_ir::Signedness::Signless))?])
@@ -78,7 +88,10 @@ pub fn infer_complex(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let t = cx.operand(0)?;
     let e = elem_of(cx.ctx, t);
     if !matches!(float_elem(cx.ctx, e), Some(strata_ir::FloatKind::F32 | strata_ir::FloatKind::F64)) {
-        return Err(format!("operand #0 must be tensor of 32-bit float or 64-bit float values, but got '{}'", fmt_type(cx.ctx, t)));
+        return Err(format!(
+            "operand #0 must be tensor of 32-bit float or 64-bit float values, but got '{}'",
+            fmt_type(cx.ctx, t)
+        ));
     }
     Ok(vec![with_elem(cx, t, ElemDesc::Complex(Box::new(ElemDesc::Type(e))))?])
 }
@@ -100,7 +113,10 @@ pub fn infer_select(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let ctx = cx.ctx;
     let (pred, on_true, on_false) = (cx.operand(0)?, cx.operand(1)?, cx.operand(2)?);
     if !is_pred(ctx, elem_of(ctx, pred)) {
-        return Err(format!("operand #0 must be ranked tensor of pred (AKA boolean or 1-bit integer) values, but got '{}'", fmt_type(ctx, pred)));
+        return Err(format!(
+            "operand #0 must be ranked tensor of pred (AKA boolean or 1-bit integer) values, but got '{}'",
+            fmt_type(ctx, pred)
+        ));
     }
     if !types_compat(ctx, on_true, on_false) {
         return Err("requires compatible types for non-predicate operands".into());
@@ -264,7 +280,9 @@ pub fn verify_constant(ctx: &Context, op: OpId) -> Result<(), String> {
     let Some(v) = ctx.attr(op, "value") else { return Ok(()) };
     let r = result_types(ctx, op)[0];
     let vt = match ctx.attr_kind(v) {
-        AttrKind::DenseElements { ty, .. } | AttrKind::DenseResource { ty, .. } | AttrKind::DenseStrings { ty, .. } => *ty,
+        AttrKind::DenseElements { ty, .. } | AttrKind::DenseResource { ty, .. } | AttrKind::DenseStrings { ty, .. } => {
+            *ty
+        }
         _ => return Err("attribute 'value' failed to satisfy constraint: constant vector/tensor attribute".into()),
     };
     if vt == r {

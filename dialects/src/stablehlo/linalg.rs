@@ -4,12 +4,17 @@
 
 use strata_ir::{Context, FloatKind, OpId, Type};
 
-use super::attrs::{ConvDimensionNumbers, DotAlgorithm, DotDimensionNumbers, FftType, GatherDimensionNumbers, Precision, RngDistribution, ScatterDimensionNumbers, Transpose};
+use super::attrs::{
+    ConvDimensionNumbers, DotAlgorithm, DotDimensionNumbers, FftType, GatherDimensionNumbers, Precision,
+    RngDistribution, ScatterDimensionNumbers, Transpose,
+};
 use super::types::*;
 use super::InferCx;
 
 fn ranked_or_err(ctx: &Context, t: Type) -> Result<(&[i64], Type), String> {
-    ranked(ctx, t).map(|(s, e, _)| (s, e)).ok_or_else(|| format!("expected a ranked tensor but got '{}'", fmt_type(ctx, t)))
+    ranked(ctx, t)
+        .map(|(s, e, _)| (s, e))
+        .ok_or_else(|| format!("expected a ranked tensor but got '{}'", fmt_type(ctx, t)))
 }
 
 fn q(ctx: &Context, t: Type) -> String {
@@ -126,10 +131,18 @@ pub fn infer_triangular_solve(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let left = cx.flag("left_side");
     let shared = if left { sb[r - 2] } else { sb[r - 1] };
     if !dim_compat(shared, sa[r - 1]) {
-        return Err(format!("shared dimension of operands 'a' and 'b' must be compatible, but got {} and {}", q(ctx, a), q(ctx, b)));
+        return Err(format!(
+            "shared dimension of operands 'a' and 'b' must be compatible, but got {} and {}",
+            q(ctx, a),
+            q(ctx, b)
+        ));
     }
     if !shapes_compat(&sa[..r - 2], &sb[..r - 2]) {
-        return Err(format!("batch dimensions of the operands must be compatible, but got {} and {}", q(ctx, a), q(ctx, b)));
+        return Err(format!(
+            "batch dimensions of the operands must be compatible, but got {} and {}",
+            q(ctx, a),
+            q(ctx, b)
+        ));
     }
     if let Some(t) = cx.attr("transpose_a") {
         if Transpose::parse_from_attr(ctx, t)? == Transpose::TRANSPOSE_INVALID {
@@ -176,7 +189,9 @@ fn dot_shape(sl: &[i64], sr: &[i64], d: &DotDimensionNumbers) -> Result<Vec<i64>
         let mut seen = std::collections::BTreeSet::new();
         for x in b.iter().chain(c.iter()) {
             if !seen.insert(*x) {
-                return Err(format!("has duplicated dimension from {side}_batching_dimensions and {side}_contracting_dimensions: {x}"));
+                return Err(format!(
+                    "has duplicated dimension from {side}_batching_dimensions and {side}_contracting_dimensions: {x}"
+                ));
             }
         }
     }
@@ -203,7 +218,10 @@ fn dot_shape(sl: &[i64], sr: &[i64], d: &DotDimensionNumbers) -> Result<Vec<i64>
         }
     }
     let mut out: Vec<i64> = d.lhs_batching_dimensions.iter().map(|i| sl[*i as usize]).collect();
-    for (s, b, c) in [(sl, &d.lhs_batching_dimensions, &d.lhs_contracting_dimensions), (sr, &d.rhs_batching_dimensions, &d.rhs_contracting_dimensions)] {
+    for (s, b, c) in [
+        (sl, &d.lhs_batching_dimensions, &d.lhs_contracting_dimensions),
+        (sr, &d.rhs_batching_dimensions, &d.rhs_contracting_dimensions),
+    ] {
         for (i, x) in s.iter().enumerate() {
             if !b.contains(&(i as i64)) && !c.contains(&(i as i64)) {
                 out.push(*x);
@@ -227,7 +245,9 @@ pub fn infer_dot_general(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
 
 fn precisions(ctx: &Context, op: OpId) -> Vec<Precision> {
     match ctx.attr(op, "precision_config").map(|a| ctx.attr_kind(a).clone()) {
-        Some(strata_ir::AttrKind::Array(xs)) => xs.iter().filter_map(|x| Precision::parse_from_attr(ctx, *x).ok()).collect(),
+        Some(strata_ir::AttrKind::Array(xs)) => {
+            xs.iter().filter_map(|x| Precision::parse_from_attr(ctx, *x).ok()).collect()
+        }
         _ => vec![],
     }
 }
@@ -260,22 +280,44 @@ pub struct Window {
 
 impl Window {
     /// Validate and build (padding flattened as `[lo0, hi0, lo1, hi1, ...]`).
-    pub fn new(dims: &[i64], strides: &[i64], padding: &[i64], base_dil: &[i64], win_dil: &[i64], _what: &str) -> Result<Window, String> {
+    pub fn new(
+        dims: &[i64],
+        strides: &[i64],
+        padding: &[i64],
+        base_dil: &[i64],
+        win_dil: &[i64],
+        _what: &str,
+    ) -> Result<Window, String> {
         for (i, d) in dims.iter().enumerate() {
             if *d <= 0 {
                 return Err(format!("expects window to have positive value for {i}-th window dimension, but got {d}."));
             }
             if strides[i] <= 0 {
-                return Err(format!("expects window to have positive stride for {i}-th window dimension, but got {}.", strides[i]));
+                return Err(format!(
+                    "expects window to have positive stride for {i}-th window dimension, but got {}.",
+                    strides[i]
+                ));
             }
             if base_dil[i] <= 0 {
-                return Err(format!("expects window to have positive base dilation factor for {i}-th window dimension, but got {}.", base_dil[i]));
+                return Err(format!(
+                    "expects window to have positive base dilation factor for {i}-th window dimension, but got {}.",
+                    base_dil[i]
+                ));
             }
             if win_dil[i] <= 0 {
-                return Err(format!("expects window to have positive window dilation factor for {i}-th window dimension, but got {}.", win_dil[i]));
+                return Err(format!(
+                    "expects window to have positive window dilation factor for {i}-th window dimension, but got {}.",
+                    win_dil[i]
+                ));
             }
         }
-        Ok(Window { dims: dims.to_vec(), strides: strides.to_vec(), padding: padding.to_vec(), base_dil: base_dil.to_vec(), win_dil: win_dil.to_vec() })
+        Ok(Window {
+            dims: dims.to_vec(),
+            strides: strides.to_vec(),
+            padding: padding.to_vec(),
+            base_dil: base_dil.to_vec(),
+            win_dil: win_dil.to_vec(),
+        })
     }
     /// Output size for each input dimension.
     pub fn output_shape(&self, input: &[i64]) -> Vec<i64> {
@@ -287,7 +329,9 @@ impl Window {
                     return DYN;
                 }
                 let dilated = if d == 0 { 0 } else { (d - 1) * self.base_dil[i] + 1 };
-                let padded = dilated + self.padding.get(2 * i).copied().unwrap_or(0) + self.padding.get(2 * i + 1).copied().unwrap_or(0);
+                let padded = dilated
+                    + self.padding.get(2 * i).copied().unwrap_or(0)
+                    + self.padding.get(2 * i + 1).copied().unwrap_or(0);
                 let win = (self.dims[i] - 1) * self.win_dil[i] + 1;
                 if padded < win {
                     0
@@ -305,17 +349,28 @@ fn conv_common(cx: &InferCx, padding: Option<Vec<i64>>) -> Result<Vec<TyDesc>, S
     let (sl, el) = ranked_or_err(ctx, lhs)?;
     let (sr, _) = ranked_or_err(ctx, rhs)?;
     if sl.len() != sr.len() {
-        return Err(format!("expects convolution arguments to have same number of dimensions. Got: {} and {}.", q(ctx, lhs), q(ctx, rhs)));
+        return Err(format!(
+            "expects convolution arguments to have same number of dimensions. Got: {} and {}.",
+            q(ctx, lhs),
+            q(ctx, rhs)
+        ));
     }
     if sl.len() < 2 {
-        return Err(format!("expects convolution arguments to have >= 2 dimensions. Got: {} and {}.", q(ctx, lhs), q(ctx, rhs)));
+        return Err(format!(
+            "expects convolution arguments to have >= 2 dimensions. Got: {} and {}.",
+            q(ctx, lhs),
+            q(ctx, rhs)
+        ));
     }
     let d = match cx.attr("dimension_numbers") {
         Some(a) => ConvDimensionNumbers::parse_from_attr(ctx, a)?,
         None => return Err("requires attribute 'dimension_numbers'".into()),
     };
     let n = sl.len() - 2;
-    if d.input_spatial_dimensions.len() != n || d.kernel_spatial_dimensions.len() != n || d.output_spatial_dimensions.len() != n {
+    if d.input_spatial_dimensions.len() != n
+        || d.kernel_spatial_dimensions.len() != n
+        || d.output_spatial_dimensions.len() != n
+    {
         return Err(format!("expects convolution dimension numbers to have {n} spatial dimensions"));
     }
     let rank = sl.len() as i64;
@@ -330,7 +385,10 @@ fn conv_common(cx: &InferCx, padding: Option<Vec<i64>>) -> Result<Vec<TyDesc>, S
         let mut s = v.clone();
         s.sort();
         if !all_in(v) || s.windows(2).any(|w| w[0] == w[1]) {
-            return Err(format!("expects {what} dimension-numbers to be unique and in range [0, {rank}), got: {}", join(v)));
+            return Err(format!(
+                "expects {what} dimension-numbers to be unique and in range [0, {rank}), got: {}",
+                join(v)
+            ));
         }
     }
     let ones = vec![1; n];
@@ -339,7 +397,10 @@ fn conv_common(cx: &InferCx, padding: Option<Vec<i64>>) -> Result<Vec<TyDesc>, S
     let rhs_dil = cx.ints("rhs_dilation").unwrap_or_else(|| ones.clone());
     for (name, v) in [("window_strides", &strides), ("lhs_dilation", &lhs_dil), ("rhs_dilation", &rhs_dil)] {
         if v.len() != n {
-            return Err(format!("expects {name} to have same dimension-size as size of window dimensions ({n}), but got: {}.", v.len()));
+            return Err(format!(
+                "expects {name} to have same dimension-size as size of window dimensions ({n}), but got: {}.",
+                v.len()
+            ));
         }
     }
     let fgc = cx.int("feature_group_count").unwrap_or(1);
@@ -426,7 +487,9 @@ fn sorted_unique(name: &str, v: &[i64], must_sort: bool) -> Result<(), String> {
 fn in_range(name: &str, v: &[i64], rank: usize, of: &str) -> Result<(), String> {
     for x in v {
         if *x < 0 || *x as usize >= rank {
-            return Err(format!("Expects each element of {name} to be in range [0, rank-of('{of}')) i.e. [0, {rank}). got: {x}."));
+            return Err(format!(
+                "Expects each element of {name} to be in range [0, rank-of('{of}')) i.e. [0, {rank}). got: {x}."
+            ));
         }
     }
     Ok(())
@@ -446,7 +509,14 @@ fn no_overlap(a_name: &str, a: &[i64], b_name: &str, b: &[i64]) -> Result<(), St
 }
 
 /// Gather shape inference (`slice_sizes` `None` when unknown: dynamic_gather).
-fn gather_shape(ctx: &Context, operand: Type, indices: Type, d: &GatherDimensionNumbers, slice_sizes: Option<&[i64]>, n_slice: Option<usize>) -> Result<TyDesc, String> {
+fn gather_shape(
+    ctx: &Context,
+    operand: Type,
+    indices: Type,
+    d: &GatherDimensionNumbers,
+    slice_sizes: Option<&[i64]>,
+    n_slice: Option<usize>,
+) -> Result<TyDesc, String> {
     let (os, oe) = ranked_or_err(ctx, operand)?;
     let (is, _) = ranked_or_err(ctx, indices)?;
     let (orank, irank) = (os.len(), is.len());
@@ -462,7 +532,9 @@ fn gather_shape(ctx: &Context, operand: Type, indices: Type, d: &GatherDimension
         ));
     }
     if ivd < 0 || ivd as usize > irank {
-        return Err(format!("Expects index_vector_dim to be in range [0, rank-of('start_indices')] i.e. [0, {irank}]. got: {ivd}."));
+        return Err(format!(
+            "Expects index_vector_dim to be in range [0, rank-of('start_indices')] i.e. [0, {irank}]. got: {ivd}."
+        ));
     }
     let index_size = if ivd as usize == irank { 1 } else { is[ivd as usize] };
     if index_size != DYN && d.start_index_map.len() as i64 != index_size {
@@ -503,13 +575,21 @@ fn gather_shape(ctx: &Context, operand: Type, indices: Type, d: &GatherDimension
     if let Some(ss) = slice_sizes {
         for (i, s) in ss.iter().enumerate() {
             if *s < 0 || (os[i] != DYN && *s > os[i]) {
-                return Err(format!("slice size ({s}) is out of bounds for operand dimension ({}) at index {i}", os[i]));
+                return Err(format!(
+                    "slice size ({s}) is out of bounds for operand dimension ({}) at index {i}",
+                    os[i]
+                ));
             }
         }
-        for (name, dims) in [("collapsed_slice_dims", &d.collapsed_slice_dims), ("operand_batching_dims", &d.operand_batching_dims)] {
+        for (name, dims) in
+            [("collapsed_slice_dims", &d.collapsed_slice_dims), ("operand_batching_dims", &d.operand_batching_dims)]
+        {
             for c in dims.iter() {
                 if ss[*c as usize] > 1 {
-                    return Err(format!("Expects that for each dim in {name}, slice_sizes[dim] should be <= 1, but got {}", ss[*c as usize]));
+                    return Err(format!(
+                        "Expects that for each dim in {name}, slice_sizes[dim] should be <= 1, but got {}",
+                        ss[*c as usize]
+                    ));
                 }
             }
         }
@@ -585,7 +665,9 @@ pub fn infer_scatter(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     }
     let ivd = d.index_vector_dim;
     if ivd < 0 || ivd as usize > irank {
-        return Err(format!("Expects index_vector_dim to be in range [0, rank-of('scatter_indices')] i.e. [0, {irank}]. got: {ivd}."));
+        return Err(format!(
+            "Expects index_vector_dim to be in range [0, rank-of('scatter_indices')] i.e. [0, {irank}]. got: {ivd}."
+        ));
     }
     // StableHLO's `validateScatterDimensionNumbers`, in its order (C2, C7-C21).
     let list = |v: &[i64]| join(v);
@@ -643,7 +725,12 @@ pub fn infer_scatter(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
             d.scatter_dims_to_operand_dims.len()
         ));
     }
-    no_overlap("scatter_dims_to_operand_dims", &d.scatter_dims_to_operand_dims, "input_batching_dims", &d.input_batching_dims)?;
+    no_overlap(
+        "scatter_dims_to_operand_dims",
+        &d.scatter_dims_to_operand_dims,
+        "input_batching_dims",
+        &d.input_batching_dims,
+    )?;
     in_range("scatter_dims_to_operand_dims", &d.scatter_dims_to_operand_dims, orank, "operand")?;
     let batch_rank = if ivd as usize == irank { irank } else { irank - 1 };
     for u in updates {
@@ -704,7 +791,11 @@ pub fn infer_fft(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
                 ));
             }
             out[last] = if len[r - 1] == 0 { 0 } else { len[r - 1] / 2 + 1 };
-            Ok(vec![TyDesc::Tensor { shape: out, elem: ElemDesc::Complex(Box::new(ElemDesc::Type(e))), encoding: None }])
+            Ok(vec![TyDesc::Tensor {
+                shape: out,
+                elem: ElemDesc::Complex(Box::new(ElemDesc::Type(e))),
+                encoding: None,
+            }])
         }
         FftType::IRFFT => {
             for i in 0..r - 1 {
@@ -745,7 +836,10 @@ pub fn infer_rng(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let e = elem_of(ctx, a);
     if let Some(d) = cx.attr("rng_distribution") {
         if RngDistribution::parse_from_attr(ctx, d)? == RngDistribution::NORMAL && float_elem(ctx, e).is_none() {
-            return Err(format!("NORMAL distribution requires floating-point operands, but got '{}'", fmt_type(ctx, e)));
+            return Err(format!(
+                "NORMAL distribution requires floating-point operands, but got '{}'",
+                fmt_type(ctx, e)
+            ));
         }
     }
     let shape = match cx.const_ints(2) {
@@ -762,8 +856,14 @@ pub fn infer_rng(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
 pub fn verify_rng_bit_generator(ctx: &Context, op: OpId) -> Result<(), String> {
     let init = ctx.value_type(ctx.operands(op)[0]);
     let out = ctx.value_type(ctx.result(op, 0));
-    if !types_compat(ctx, init, out) && shape_of(ctx, init).zip(shape_of(ctx, out)).is_some_and(|(a, b)| !shapes_compat(a, b)) {
-        return Err(format!("output state shape must be compatible with initial state shape. Got: initial state: {}, output state: {}", q(ctx, init), q(ctx, out)));
+    if !types_compat(ctx, init, out)
+        && shape_of(ctx, init).zip(shape_of(ctx, out)).is_some_and(|(a, b)| !shapes_compat(a, b))
+    {
+        return Err(format!(
+            "output state shape must be compatible with initial state shape. Got: initial state: {}, output state: {}",
+            q(ctx, init),
+            q(ctx, out)
+        ));
     }
     if let Some(s) = shape_of(ctx, init) {
         if s.len() != 1 {

@@ -32,7 +32,7 @@ pub mod types;
 use std::rc::Rc;
 
 use strata_ir::dialect::MaterializeFn;
-use strata_ir::{Attribute, AttrKind, Context, Dialect, OpId, OperationState, RegionId, Type, TypeKind};
+use strata_ir::{AttrKind, Attribute, Context, Dialect, OpId, OperationState, RegionId, Type, TypeKind};
 
 pub use ops::{op_def, Infer, OpDef, OPS};
 pub use types::TyDesc;

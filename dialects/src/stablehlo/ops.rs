@@ -156,7 +156,8 @@ const TERM: Traits = Traits(Traits::PURE.0 | Traits::IS_TERMINATOR.0 | Traits::R
 const SC: u16 = chk::SAME_SHAPE | chk::COMPAT;
 const ACC: &[A] = &[A("result_accuracy", K::Opt)];
 const ALL_F: &[TC] = &[TC(At::Operands, Shp::Ranked, El::Float), TC(At::Results, Shp::Ranked, El::Float)];
-const ALL_FC: &[TC] = &[TC(At::Operands, Shp::Ranked, El::FloatOrComplex), TC(At::Results, Shp::Ranked, El::FloatOrComplex)];
+const ALL_FC: &[TC] =
+    &[TC(At::Operands, Shp::Ranked, El::FloatOrComplex), TC(At::Results, Shp::Ranked, El::FloatOrComplex)];
 const ALL_I: &[TC] = &[TC(At::Operands, Shp::Ranked, El::Int), TC(At::Results, Shp::Ranked, El::Int)];
 const ALL_IP: &[TC] = &[TC(At::Operands, Shp::Ranked, El::IntOrPred), TC(At::Results, Shp::Ranked, El::IntOrPred)];
 const REPLICA: [A; 3] = [A("replica_groups", K::Req), A("channel_handle", K::Opt), A("use_global_device_ids", K::Opt)];
@@ -168,7 +169,14 @@ const fn unary(name: &'static str, types: &'static [TC], attrs: &'static [A], ve
 
 /// A binary elementwise op whose result type is the operands' type.
 const fn binary(name: &'static str, traits: Traits, types: &'static [TC]) -> OpDef {
-    OpDef { traits, types, checks: SC, infer: Infer::Iface(ew::infer_same), verify: Some(ew::verify_binary_quant), ..op(name) }
+    OpDef {
+        traits,
+        types,
+        checks: SC,
+        infer: Infer::Iface(ew::infer_same),
+        verify: Some(ew::verify_binary_quant),
+        ..op(name)
+    }
 }
 
 const ACCV: Option<CheckFn> = Some(ew::verify_accuracy);
@@ -178,67 +186,304 @@ pub static OPS: &[OpDef] = &[
     OpDef { traits: EW, checks: chk::SAME_SHAPE, infer: Infer::Iface(ew::infer_abs), ..op("stablehlo.abs") },
     binary("stablehlo.add", EWC, &[]),
     OpDef { infer: Infer::Iface(sh::infer_token), checks: 0, ..op("stablehlo.after_all") },
-    OpDef { attrs: &[A("all_gather_dim", K::NN64), REPLICA[0], REPLICA[1], REPLICA[2]], checks: chk::SAME_COUNT, verify: Some(coll::verify_all_gather), ..op("stablehlo.all_gather") },
+    OpDef {
+        attrs: &[A("all_gather_dim", K::NN64), REPLICA[0], REPLICA[1], REPLICA[2]],
+        checks: chk::SAME_COUNT,
+        verify: Some(coll::verify_all_gather),
+        ..op("stablehlo.all_gather")
+    },
     OpDef { traits: REG, attrs: &REPLICA, verify: Some(coll::verify_all_reduce), ..op("stablehlo.all_reduce") },
-    OpDef { attrs: &[A("split_dimension", K::NN64), A("concat_dimension", K::NN64), A("split_count", K::P64), REPLICA[0], REPLICA[1]], checks: chk::SAME_COUNT, infer: Infer::Iface(coll::infer_all_to_all), ..op("stablehlo.all_to_all") },
+    OpDef {
+        attrs: &[
+            A("split_dimension", K::NN64),
+            A("concat_dimension", K::NN64),
+            A("split_count", K::P64),
+            REPLICA[0],
+            REPLICA[1],
+        ],
+        checks: chk::SAME_COUNT,
+        infer: Infer::Iface(coll::infer_all_to_all),
+        ..op("stablehlo.all_to_all")
+    },
     binary("stablehlo.and", EWC, ALL_IP),
     OpDef { attrs: &[A("called_computations", K::Opt)], ..op("stablehlo.async_done") },
     OpDef { attrs: &[A("called_computations", K::Opt)], ..op("stablehlo.async_start") },
     binary("stablehlo.atan2", EWT, ALL_FC),
-    OpDef { traits: PURE, attrs: &[A("epsilon", K::Req), A("feature_index", K::NN64)], infer: Infer::Iface(la::infer_batch_norm_grad), ..op("stablehlo.batch_norm_grad") },
-    OpDef { traits: PURE, attrs: &[A("epsilon", K::Req), A("feature_index", K::NN64)], infer: Infer::Iface(la::infer_batch_norm_inference), ..op("stablehlo.batch_norm_inference") },
-    OpDef { traits: PURE, attrs: &[A("epsilon", K::Req), A("feature_index", K::NN64)], infer: Infer::Iface(la::infer_batch_norm_training), ..op("stablehlo.batch_norm_training") },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("epsilon", K::Req), A("feature_index", K::NN64)],
+        infer: Infer::Iface(la::infer_batch_norm_grad),
+        ..op("stablehlo.batch_norm_grad")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("epsilon", K::Req), A("feature_index", K::NN64)],
+        infer: Infer::Iface(la::infer_batch_norm_inference),
+        ..op("stablehlo.batch_norm_inference")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("epsilon", K::Req), A("feature_index", K::NN64)],
+        infer: Infer::Iface(la::infer_batch_norm_training),
+        ..op("stablehlo.batch_norm_training")
+    },
     OpDef { traits: PURE, verify: Some(ew::verify_bitcast_convert), ..op("stablehlo.bitcast_convert") },
-    OpDef { traits: PURE, attrs: &[A("broadcast_sizes", K::Req)], infer: Infer::Iface(sh::infer_broadcast), ..op("stablehlo.broadcast") },
-    OpDef { traits: PURE, attrs: &[A("broadcast_dimensions", K::Req)], types: &[TC(At::Result(0), Shp::Static, El::Any)], checks: chk::COMPAT_ELEM, verify: Some(sh::verify_broadcast_in_dim), ..op("stablehlo.broadcast_in_dim") },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("broadcast_sizes", K::Req)],
+        infer: Infer::Iface(sh::infer_broadcast),
+        ..op("stablehlo.broadcast")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("broadcast_dimensions", K::Req)],
+        types: &[TC(At::Result(0), Shp::Static, El::Any)],
+        checks: chk::COMPAT_ELEM,
+        verify: Some(sh::verify_broadcast_in_dim),
+        ..op("stablehlo.broadcast_in_dim")
+    },
     OpDef { traits: REG, infer: Infer::Iface(cf::infer_case), ..op("stablehlo.case") },
     unary("stablehlo.cbrt", ALL_FC, ACC, ACCV),
     unary("stablehlo.ceil", ALL_F, &[], None),
-    OpDef { traits: PURE, attrs: &[A("lower", K::Opt)], infer: Infer::Iface(la::infer_cholesky), ..op("stablehlo.cholesky") },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("lower", K::Opt)],
+        infer: Infer::Iface(la::infer_cholesky),
+        ..op("stablehlo.cholesky")
+    },
     OpDef { traits: PURE, checks: chk::COMPAT_ELEM, infer: Infer::Iface(ew::infer_clamp), ..op("stablehlo.clamp") },
-    OpDef { attrs: &[REPLICA[0], REPLICA[1], A("has_dynamic_root", K::Opt)], verify: Some(coll::verify_collective_broadcast), ..op("stablehlo.collective_broadcast") },
-    OpDef { attrs: &[A("source_target_pairs", K::Req), A("channel_handle", K::Opt)], checks: chk::COMPAT, verify: Some(coll::verify_collective_permute), ..op("stablehlo.collective_permute") },
-    OpDef { traits: REG, attrs: &[REPLICA[0], REPLICA[1], REPLICA[2], A("has_dynamic_root", K::Opt)], verify: Some(coll::verify_collective_reduce), ..op("stablehlo.collective_reduce") },
-    OpDef { traits: Traits(EW.0 | Traits::SAME_OPERANDS_AND_RESULT_SHAPE.0), attrs: &[A("comparison_direction", K::Req), A("compare_type", K::Opt)], types: &[TC(At::Result(0), Shp::Ranked, El::Pred)], checks: chk::SAME_SHAPE | chk::SAME_OPERAND_ELEM, infer: Infer::Iface(ew::infer_compare), ..op("stablehlo.compare") },
-    OpDef { traits: EW, checks: chk::SAME_SHAPE | chk::SAME_OPERAND_ELEM, infer: Infer::Iface(ew::infer_complex), ..op("stablehlo.complex") },
-    OpDef { attrs: &[A("name", K::Req), A("composite_attributes", K::Opt), A("decomposition", K::Req), A("version", K::Opt)], verify: Some(cf::verify_composite), ..op("stablehlo.composite") },
-    OpDef { traits: PURE, attrs: &[A("dimension", K::NN64)], checks: chk::NONEMPTY, infer: Infer::Iface(sh::infer_concatenate), ..op("stablehlo.concatenate") },
-    OpDef { traits: Traits(PURE.0 | Traits::CONSTANT_LIKE.0 | Traits::ZERO_OPERANDS.0 | Traits::ONE_RESULT.0), attrs: &[A("value", K::Req)], types: &[TC(At::Result(0), Shp::Static, El::Any)], verify: Some(ew::verify_constant), ..op("stablehlo.constant") },
+    OpDef {
+        attrs: &[REPLICA[0], REPLICA[1], A("has_dynamic_root", K::Opt)],
+        verify: Some(coll::verify_collective_broadcast),
+        ..op("stablehlo.collective_broadcast")
+    },
+    OpDef {
+        attrs: &[A("source_target_pairs", K::Req), A("channel_handle", K::Opt)],
+        checks: chk::COMPAT,
+        verify: Some(coll::verify_collective_permute),
+        ..op("stablehlo.collective_permute")
+    },
+    OpDef {
+        traits: REG,
+        attrs: &[REPLICA[0], REPLICA[1], REPLICA[2], A("has_dynamic_root", K::Opt)],
+        verify: Some(coll::verify_collective_reduce),
+        ..op("stablehlo.collective_reduce")
+    },
+    OpDef {
+        traits: Traits(EW.0 | Traits::SAME_OPERANDS_AND_RESULT_SHAPE.0),
+        attrs: &[A("comparison_direction", K::Req), A("compare_type", K::Opt)],
+        types: &[TC(At::Result(0), Shp::Ranked, El::Pred)],
+        checks: chk::SAME_SHAPE | chk::SAME_OPERAND_ELEM,
+        infer: Infer::Iface(ew::infer_compare),
+        ..op("stablehlo.compare")
+    },
+    OpDef {
+        traits: EW,
+        checks: chk::SAME_SHAPE | chk::SAME_OPERAND_ELEM,
+        infer: Infer::Iface(ew::infer_complex),
+        ..op("stablehlo.complex")
+    },
+    OpDef {
+        attrs: &[
+            A("name", K::Req),
+            A("composite_attributes", K::Opt),
+            A("decomposition", K::Req),
+            A("version", K::Opt),
+        ],
+        verify: Some(cf::verify_composite),
+        ..op("stablehlo.composite")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("dimension", K::NN64)],
+        checks: chk::NONEMPTY,
+        infer: Infer::Iface(sh::infer_concatenate),
+        ..op("stablehlo.concatenate")
+    },
+    OpDef {
+        traits: Traits(PURE.0 | Traits::CONSTANT_LIKE.0 | Traits::ZERO_OPERANDS.0 | Traits::ONE_RESULT.0),
+        attrs: &[A("value", K::Req)],
+        types: &[TC(At::Result(0), Shp::Static, El::Any)],
+        verify: Some(ew::verify_constant),
+        ..op("stablehlo.constant")
+    },
     OpDef { traits: EW, checks: chk::SAME_SHAPE, ..op("stablehlo.convert") },
-    OpDef { traits: PURE, attrs: &[A("window_strides", K::Opt), A("padding", K::Opt), A("lhs_dilation", K::Opt), A("rhs_dilation", K::Opt), A("window_reversal", K::Opt), A("dimension_numbers", K::Req), A("feature_group_count", K::P64), A("batch_group_count", K::P64), A("precision_config", K::Precision)], infer: Infer::Verify(la::infer_convolution), ..op("stablehlo.convolution") },
+    OpDef {
+        traits: PURE,
+        attrs: &[
+            A("window_strides", K::Opt),
+            A("padding", K::Opt),
+            A("lhs_dilation", K::Opt),
+            A("rhs_dilation", K::Opt),
+            A("window_reversal", K::Opt),
+            A("dimension_numbers", K::Req),
+            A("feature_group_count", K::P64),
+            A("batch_group_count", K::P64),
+            A("precision_config", K::Precision),
+        ],
+        infer: Infer::Verify(la::infer_convolution),
+        ..op("stablehlo.convolution")
+    },
     unary("stablehlo.cosine", ALL_FC, ACC, ACCV),
     unary("stablehlo.count_leading_zeros", ALL_I, &[], None),
     OpDef { traits: PURE, infer: Infer::Iface(sh::infer_token), ..op("stablehlo.create_token") },
-    OpDef { attrs: &[A("replica_groups", K::Req)], checks: chk::COMPAT, infer: Infer::Iface(ew::infer_same), ..op("stablehlo.cross-replica-sum") },
-    OpDef { attrs: &[A("call_target_name", K::Req), A("has_side_effect", K::Opt), A("backend_config", K::Opt), A("api_version", K::Opt), A("called_computations", K::Opt), A("operand_layouts", K::Opt), A("result_layouts", K::Opt), A("output_operand_aliases", K::Opt)], verify: Some(cf::verify_custom_call), ..op("stablehlo.custom_call") },
+    OpDef {
+        attrs: &[A("replica_groups", K::Req)],
+        checks: chk::COMPAT,
+        infer: Infer::Iface(ew::infer_same),
+        ..op("stablehlo.cross-replica-sum")
+    },
+    OpDef {
+        attrs: &[
+            A("call_target_name", K::Req),
+            A("has_side_effect", K::Opt),
+            A("backend_config", K::Opt),
+            A("api_version", K::Opt),
+            A("called_computations", K::Opt),
+            A("operand_layouts", K::Opt),
+            A("result_layouts", K::Opt),
+            A("output_operand_aliases", K::Opt),
+        ],
+        verify: Some(cf::verify_custom_call),
+        ..op("stablehlo.custom_call")
+    },
     binary("stablehlo.divide", EWT, &[]),
-    OpDef { traits: PURE, attrs: &[A("precision_config", K::Precision)], infer: Infer::Verify(la::infer_dot), ..op("stablehlo.dot") },
-    OpDef { traits: PURE, attrs: &[A("dot_dimension_numbers", K::Req), A("precision_config", K::Precision), A("algorithm", K::Opt)], infer: Infer::Verify(la::infer_dot_general), verify: Some(la::verify_dot_general), ..op("stablehlo.dot_general") },
-    OpDef { traits: PURE, attrs: &[A("broadcast_dimensions", K::Req), A("known_expanding_dimensions", K::Opt), A("known_nonexpanding_dimensions", K::Opt)], types: &[TC(At::Operand(1), Shp::Static1D, El::IntOrIndex)], verify: Some(sh::verify_dynamic_broadcast_in_dim), ..op("stablehlo.dynamic_broadcast_in_dim") },
-    OpDef { traits: PURE, attrs: &[A("window_strides", K::Opt), A("lhs_dilation", K::Opt), A("rhs_dilation", K::Opt), A("window_reversal", K::Opt), A("dimension_numbers", K::Req), A("feature_group_count", K::P64), A("batch_group_count", K::P64), A("precision_config", K::Precision)], infer: Infer::Verify(la::infer_dynamic_conv), ..op("stablehlo.dynamic_conv") },
-    OpDef { traits: PURE, attrs: &[A("dimension_numbers", K::Req), A("indices_are_sorted", K::Opt)], infer: Infer::Iface(la::infer_dynamic_gather), ..op("stablehlo.dynamic_gather") },
-    OpDef { traits: PURE, attrs: &[A("iota_dimension", K::NN64)], types: &[TC(At::Operand(0), Shp::Static1D, El::IntOrIndex)], verify: Some(sh::verify_dynamic_iota), ..op("stablehlo.dynamic_iota") },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("precision_config", K::Precision)],
+        infer: Infer::Verify(la::infer_dot),
+        ..op("stablehlo.dot")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("dot_dimension_numbers", K::Req), A("precision_config", K::Precision), A("algorithm", K::Opt)],
+        infer: Infer::Verify(la::infer_dot_general),
+        verify: Some(la::verify_dot_general),
+        ..op("stablehlo.dot_general")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[
+            A("broadcast_dimensions", K::Req),
+            A("known_expanding_dimensions", K::Opt),
+            A("known_nonexpanding_dimensions", K::Opt),
+        ],
+        types: &[TC(At::Operand(1), Shp::Static1D, El::IntOrIndex)],
+        verify: Some(sh::verify_dynamic_broadcast_in_dim),
+        ..op("stablehlo.dynamic_broadcast_in_dim")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[
+            A("window_strides", K::Opt),
+            A("lhs_dilation", K::Opt),
+            A("rhs_dilation", K::Opt),
+            A("window_reversal", K::Opt),
+            A("dimension_numbers", K::Req),
+            A("feature_group_count", K::P64),
+            A("batch_group_count", K::P64),
+            A("precision_config", K::Precision),
+        ],
+        infer: Infer::Verify(la::infer_dynamic_conv),
+        ..op("stablehlo.dynamic_conv")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("dimension_numbers", K::Req), A("indices_are_sorted", K::Opt)],
+        infer: Infer::Iface(la::infer_dynamic_gather),
+        ..op("stablehlo.dynamic_gather")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("iota_dimension", K::NN64)],
+        types: &[TC(At::Operand(0), Shp::Static1D, El::IntOrIndex)],
+        verify: Some(sh::verify_dynamic_iota),
+        ..op("stablehlo.dynamic_iota")
+    },
     OpDef { traits: PURE, verify: Some(sh::verify_dynamic_pad), ..op("stablehlo.dynamic_pad") },
-    OpDef { traits: PURE, types: &[TC(At::Operand(1), Shp::Static1D, El::IntOrIndex)], verify: Some(sh::verify_dynamic_reshape), ..op("stablehlo.dynamic_reshape") },
-    OpDef { traits: PURE, attrs: &[A("slice_sizes", K::Req)], infer: Infer::Iface(sh::infer_dynamic_slice), ..op("stablehlo.dynamic_slice") },
+    OpDef {
+        traits: PURE,
+        types: &[TC(At::Operand(1), Shp::Static1D, El::IntOrIndex)],
+        verify: Some(sh::verify_dynamic_reshape),
+        ..op("stablehlo.dynamic_reshape")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("slice_sizes", K::Req)],
+        infer: Infer::Iface(sh::infer_dynamic_slice),
+        ..op("stablehlo.dynamic_slice")
+    },
     OpDef { traits: PURE, infer: Infer::Iface(sh::infer_dynamic_update_slice), ..op("stablehlo.dynamic_update_slice") },
-    OpDef { traits: PURE, attrs: &[A("einsum_config", K::Req)], verify: Some(la::verify_einsum), ..op("stablehlo.einsum") },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("einsum_config", K::Req)],
+        verify: Some(la::verify_einsum),
+        ..op("stablehlo.einsum")
+    },
     unary("stablehlo.exponential", ALL_FC, ACC, ACCV),
     unary("stablehlo.exponential_minus_one", ALL_FC, ACC, ACCV),
-    OpDef { traits: PURE, attrs: &[A("fft_type", K::Req), A("fft_length", K::Req)], infer: Infer::Iface(la::infer_fft), ..op("stablehlo.fft") },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("fft_type", K::Req), A("fft_length", K::Req)],
+        infer: Infer::Iface(la::infer_fft),
+        ..op("stablehlo.fft")
+    },
     unary("stablehlo.floor", ALL_F, &[], None),
-    OpDef { traits: PURE, attrs: &[A("dimension_numbers", K::Req), A("slice_sizes", K::Req), A("indices_are_sorted", K::Opt)], infer: Infer::Iface(la::infer_gather), ..op("stablehlo.gather") },
-    OpDef { traits: PURE, attrs: &[A("dimension", K::NN64)], infer: Infer::Iface(sh::infer_get_dimension_size), ..op("stablehlo.get_dimension_size") },
-    OpDef { traits: PURE, attrs: &[A("index", K::NN32)], infer: Infer::Iface(sh::infer_get_tuple_element), ..op("stablehlo.get_tuple_element") },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("dimension_numbers", K::Req), A("slice_sizes", K::Req), A("indices_are_sorted", K::Opt)],
+        infer: Infer::Iface(la::infer_gather),
+        ..op("stablehlo.gather")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("dimension", K::NN64)],
+        infer: Infer::Iface(sh::infer_get_dimension_size),
+        ..op("stablehlo.get_dimension_size")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("index", K::NN32)],
+        infer: Infer::Iface(sh::infer_get_tuple_element),
+        ..op("stablehlo.get_tuple_element")
+    },
     OpDef { traits: REG, infer: Infer::Iface(cf::infer_if), ..op("stablehlo.if") },
-    OpDef { traits: EW, types: &[TC(At::Operand(0), Shp::Ranked, El::FloatOrComplex)], checks: chk::SAME_SHAPE, infer: Infer::Iface(ew::infer_real_imag), ..op("stablehlo.imag") },
-    OpDef { attrs: &[A("infeed_config", K::Opt), A("layout", K::Opt)], verify: Some(coll::verify_infeed), ..op("stablehlo.infeed") },
-    OpDef { traits: PURE, attrs: &[A("iota_dimension", K::NN64)], types: &[TC(At::Result(0), Shp::Static, El::Any)], verify: Some(sh::verify_iota), ..op("stablehlo.iota") },
-    OpDef { traits: EW, types: &[TC(At::Operand(0), Shp::Ranked, El::Float), TC(At::Result(0), Shp::Ranked, El::Pred)], checks: chk::SAME_SHAPE, infer: Infer::Iface(ew::infer_is_finite), ..op("stablehlo.is_finite") },
+    OpDef {
+        traits: EW,
+        types: &[TC(At::Operand(0), Shp::Ranked, El::FloatOrComplex)],
+        checks: chk::SAME_SHAPE,
+        infer: Infer::Iface(ew::infer_real_imag),
+        ..op("stablehlo.imag")
+    },
+    OpDef {
+        attrs: &[A("infeed_config", K::Opt), A("layout", K::Opt)],
+        verify: Some(coll::verify_infeed),
+        ..op("stablehlo.infeed")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("iota_dimension", K::NN64)],
+        types: &[TC(At::Result(0), Shp::Static, El::Any)],
+        verify: Some(sh::verify_iota),
+        ..op("stablehlo.iota")
+    },
+    OpDef {
+        traits: EW,
+        types: &[TC(At::Operand(0), Shp::Ranked, El::Float), TC(At::Result(0), Shp::Ranked, El::Pred)],
+        checks: chk::SAME_SHAPE,
+        infer: Infer::Iface(ew::infer_is_finite),
+        ..op("stablehlo.is_finite")
+    },
     unary("stablehlo.log", ALL_FC, ACC, ACCV),
     unary("stablehlo.log_plus_one", ALL_FC, ACC, ACCV),
     unary("stablehlo.logistic", ALL_FC, ACC, ACCV),
-    OpDef { traits: Traits(PURE.0 | REG.0 | Traits::SAME_OPERANDS_AND_RESULT_SHAPE.0), attrs: &[A("dimensions", K::Req)], checks: chk::SAME_SHAPE, infer: Infer::Iface(cf::infer_map), ..op("stablehlo.map") },
+    OpDef {
+        traits: Traits(PURE.0 | REG.0 | Traits::SAME_OPERANDS_AND_RESULT_SHAPE.0),
+        attrs: &[A("dimensions", K::Req)],
+        checks: chk::SAME_SHAPE,
+        infer: Infer::Iface(cf::infer_map),
+        ..op("stablehlo.map")
+    },
     binary("stablehlo.maximum", EWC, &[]),
     binary("stablehlo.minimum", EWC, &[]),
     binary("stablehlo.multiply", EWC, &[]),
@@ -247,50 +492,189 @@ pub static OPS: &[OpDef] = &[
     OpDef { traits: PURE, infer: Infer::Iface(sh::infer_operands), ..op("stablehlo.optimization_barrier") },
     binary("stablehlo.or", EWC, ALL_IP),
     OpDef { attrs: &[A("outfeed_config", K::Opt)], infer: Infer::Iface(sh::infer_token), ..op("stablehlo.outfeed") },
-    OpDef { traits: PURE, attrs: &[A("edge_padding_low", K::Req), A("edge_padding_high", K::Req), A("interior_padding", K::Req)], checks: chk::COMPAT_ELEM, infer: Infer::Iface(sh::infer_pad), ..op("stablehlo.pad") },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("edge_padding_low", K::Req), A("edge_padding_high", K::Req), A("interior_padding", K::Req)],
+        checks: chk::COMPAT_ELEM,
+        infer: Infer::Iface(sh::infer_pad),
+        ..op("stablehlo.pad")
+    },
     OpDef { infer: Infer::Iface(sh::infer_ui32_scalar), ..op("stablehlo.partition_id") },
     unary("stablehlo.popcnt", ALL_I, &[], None),
     binary("stablehlo.power", EWT, &[]),
-    OpDef { traits: EW, types: &[TC(At::Operand(0), Shp::Ranked, El::FloatOrComplex)], checks: chk::SAME_SHAPE, infer: Infer::Iface(ew::infer_real_imag), ..op("stablehlo.real") },
+    OpDef {
+        traits: EW,
+        types: &[TC(At::Operand(0), Shp::Ranked, El::FloatOrComplex)],
+        checks: chk::SAME_SHAPE,
+        infer: Infer::Iface(ew::infer_real_imag),
+        ..op("stablehlo.real")
+    },
     OpDef { traits: PURE, verify: Some(sh::verify_real_dynamic_slice), ..op("stablehlo.real_dynamic_slice") },
-    OpDef { attrs: &[A("channel_handle", K::Req), A("is_host_transfer", K::Opt), A("source_target_pairs", K::Opt)], verify: Some(coll::verify_recv), ..op("stablehlo.recv") },
-    OpDef { traits: REG, attrs: &[A("dimensions", K::Req)], infer: Infer::Iface(cf::infer_reduce), ..op("stablehlo.reduce") },
-    OpDef { traits: EWT, attrs: &[A("exponent_bits", K::NN32), A("mantissa_bits", K::NN32)], types: ALL_F, checks: SC, infer: Infer::Iface(ew::infer_same), verify: Some(ew::verify_reduce_precision), ..op("stablehlo.reduce_precision") },
-    OpDef { traits: REG, attrs: &[A("scatter_dimension", K::NN64), REPLICA[0], REPLICA[1], REPLICA[2]], verify: Some(coll::verify_reduce_scatter), ..op("stablehlo.reduce_scatter") },
-    OpDef { traits: REG, attrs: &[A("window_dimensions", K::Req), A("window_strides", K::Opt), A("base_dilations", K::Opt), A("window_dilations", K::Opt), A("padding", K::Opt)], infer: Infer::Iface(cf::infer_reduce_window), ..op("stablehlo.reduce_window") },
+    OpDef {
+        attrs: &[A("channel_handle", K::Req), A("is_host_transfer", K::Opt), A("source_target_pairs", K::Opt)],
+        verify: Some(coll::verify_recv),
+        ..op("stablehlo.recv")
+    },
+    OpDef {
+        traits: REG,
+        attrs: &[A("dimensions", K::Req)],
+        infer: Infer::Iface(cf::infer_reduce),
+        ..op("stablehlo.reduce")
+    },
+    OpDef {
+        traits: EWT,
+        attrs: &[A("exponent_bits", K::NN32), A("mantissa_bits", K::NN32)],
+        types: ALL_F,
+        checks: SC,
+        infer: Infer::Iface(ew::infer_same),
+        verify: Some(ew::verify_reduce_precision),
+        ..op("stablehlo.reduce_precision")
+    },
+    OpDef {
+        traits: REG,
+        attrs: &[A("scatter_dimension", K::NN64), REPLICA[0], REPLICA[1], REPLICA[2]],
+        verify: Some(coll::verify_reduce_scatter),
+        ..op("stablehlo.reduce_scatter")
+    },
+    OpDef {
+        traits: REG,
+        attrs: &[
+            A("window_dimensions", K::Req),
+            A("window_strides", K::Opt),
+            A("base_dilations", K::Opt),
+            A("window_dilations", K::Opt),
+            A("padding", K::Opt),
+        ],
+        infer: Infer::Iface(cf::infer_reduce_window),
+        ..op("stablehlo.reduce_window")
+    },
     binary("stablehlo.remainder", EWT, &[]),
     OpDef { infer: Infer::Iface(sh::infer_ui32_scalar), ..op("stablehlo.replica_id") },
-    OpDef { traits: PURE, types: &[TC(At::Result(0), Shp::Static, El::Any)], checks: chk::COMPAT_ELEM, verify: Some(sh::verify_reshape), ..op("stablehlo.reshape") },
+    OpDef {
+        traits: PURE,
+        types: &[TC(At::Result(0), Shp::Static, El::Any)],
+        checks: chk::COMPAT_ELEM,
+        verify: Some(sh::verify_reshape),
+        ..op("stablehlo.reshape")
+    },
     OpDef { traits: TERM, ..op("stablehlo.return") },
-    OpDef { traits: PURE, attrs: &[A("dimensions", K::Req)], checks: chk::COMPAT, verify: Some(sh::verify_reverse), ..op("stablehlo.reverse") },
-    OpDef { attrs: &[A("rng_distribution", K::Req)], types: &[TC(At::Operand(0), Shp::Rank0, El::NotComplex), TC(At::Operand(1), Shp::Rank0, El::NotComplex), TC(At::Operand(2), Shp::Static1D, El::IntOrIndex)], infer: Infer::Iface(la::infer_rng), ..op("stablehlo.rng") },
-    OpDef { traits: PURE, attrs: &[A("rng_algorithm", K::Req)], verify: Some(la::verify_rng_bit_generator), ..op("stablehlo.rng_bit_generator") },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("dimensions", K::Req)],
+        checks: chk::COMPAT,
+        verify: Some(sh::verify_reverse),
+        ..op("stablehlo.reverse")
+    },
+    OpDef {
+        attrs: &[A("rng_distribution", K::Req)],
+        types: &[
+            TC(At::Operand(0), Shp::Rank0, El::NotComplex),
+            TC(At::Operand(1), Shp::Rank0, El::NotComplex),
+            TC(At::Operand(2), Shp::Static1D, El::IntOrIndex),
+        ],
+        infer: Infer::Iface(la::infer_rng),
+        ..op("stablehlo.rng")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("rng_algorithm", K::Req)],
+        verify: Some(la::verify_rng_bit_generator),
+        ..op("stablehlo.rng_bit_generator")
+    },
     unary("stablehlo.round_nearest_afz", ALL_F, &[], None),
     unary("stablehlo.round_nearest_even", ALL_F, &[], None),
     unary("stablehlo.rsqrt", ALL_FC, ACC, ACCV),
-    OpDef { traits: REG, attrs: &[A("scatter_dimension_numbers", K::Req), A("indices_are_sorted", K::Opt), A("unique_indices", K::Opt)], infer: Infer::Verify(la::infer_scatter), ..op("stablehlo.scatter") },
-    OpDef { traits: PURE, types: &[TC(At::Operand(0), Shp::Ranked, El::Pred)], infer: Infer::Iface(ew::infer_select), ..op("stablehlo.select") },
-    OpDef { traits: REG, attrs: &[A("window_dimensions", K::Opt), A("window_strides", K::Opt), A("padding", K::Opt)], verify: Some(cf::verify_select_and_scatter), ..op("stablehlo.select_and_scatter") },
-    OpDef { attrs: &[A("channel_handle", K::Req), A("is_host_transfer", K::Opt), A("source_target_pairs", K::Opt)], infer: Infer::Iface(coll::infer_send), ..op("stablehlo.send") },
-    OpDef { traits: PURE, attrs: &[A("dimension", K::NN64)], verify: Some(sh::verify_set_dimension_size), ..op("stablehlo.set_dimension_size") },
+    OpDef {
+        traits: REG,
+        attrs: &[A("scatter_dimension_numbers", K::Req), A("indices_are_sorted", K::Opt), A("unique_indices", K::Opt)],
+        infer: Infer::Verify(la::infer_scatter),
+        ..op("stablehlo.scatter")
+    },
+    OpDef {
+        traits: PURE,
+        types: &[TC(At::Operand(0), Shp::Ranked, El::Pred)],
+        infer: Infer::Iface(ew::infer_select),
+        ..op("stablehlo.select")
+    },
+    OpDef {
+        traits: REG,
+        attrs: &[A("window_dimensions", K::Opt), A("window_strides", K::Opt), A("padding", K::Opt)],
+        verify: Some(cf::verify_select_and_scatter),
+        ..op("stablehlo.select_and_scatter")
+    },
+    OpDef {
+        attrs: &[A("channel_handle", K::Req), A("is_host_transfer", K::Opt), A("source_target_pairs", K::Opt)],
+        infer: Infer::Iface(coll::infer_send),
+        ..op("stablehlo.send")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("dimension", K::NN64)],
+        verify: Some(sh::verify_set_dimension_size),
+        ..op("stablehlo.set_dimension_size")
+    },
     binary("stablehlo.shift_left", EWT, ALL_I),
     binary("stablehlo.shift_right_arithmetic", EWT, ALL_I),
     binary("stablehlo.shift_right_logical", EWT, ALL_I),
     unary("stablehlo.sign", &[], &[], None),
     unary("stablehlo.sine", ALL_FC, ACC, ACCV),
-    OpDef { traits: PURE, attrs: &[A("start_indices", K::Req), A("limit_indices", K::Req), A("strides", K::Req)], infer: Infer::Iface(sh::infer_slice), ..op("stablehlo.slice") },
-    OpDef { traits: REG, attrs: &[A("dimension", K::Opt), A("is_stable", K::Opt)], checks: chk::SAME_COUNT, infer: Infer::Verify(sh::infer_operands), verify: Some(cf::verify_sort), ..op("stablehlo.sort") },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("start_indices", K::Req), A("limit_indices", K::Req), A("strides", K::Req)],
+        infer: Infer::Iface(sh::infer_slice),
+        ..op("stablehlo.slice")
+    },
+    OpDef {
+        traits: REG,
+        attrs: &[A("dimension", K::Opt), A("is_stable", K::Opt)],
+        checks: chk::SAME_COUNT,
+        infer: Infer::Verify(sh::infer_operands),
+        verify: Some(cf::verify_sort),
+        ..op("stablehlo.sort")
+    },
     unary("stablehlo.sqrt", ALL_FC, ACC, ACCV),
     binary("stablehlo.subtract", EWT, &[]),
     unary("stablehlo.tan", ALL_FC, ACC, ACCV),
     unary("stablehlo.tanh", ALL_FC, ACC, ACCV),
-    OpDef { traits: PURE, attrs: &[A("dim", K::Req), A("batch_dims", K::Req)], verify: Some(la::verify_torch_index_select), ..op("stablehlo.torch_index_select") },
-    OpDef { traits: PURE, attrs: &[A("permutation", K::Req)], checks: chk::COMPAT_ELEM, infer: Infer::Iface(sh::infer_transpose), ..op("stablehlo.transpose") },
-    OpDef { traits: PURE, attrs: &[A("left_side", K::Req), A("lower", K::Req), A("unit_diagonal", K::Req), A("transpose_a", K::Req)], checks: chk::SAME_OPERAND_ELEM, infer: Infer::Iface(la::infer_triangular_solve), ..op("stablehlo.triangular_solve") },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("dim", K::Req), A("batch_dims", K::Req)],
+        verify: Some(la::verify_torch_index_select),
+        ..op("stablehlo.torch_index_select")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("permutation", K::Req)],
+        checks: chk::COMPAT_ELEM,
+        infer: Infer::Iface(sh::infer_transpose),
+        ..op("stablehlo.transpose")
+    },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("left_side", K::Req), A("lower", K::Req), A("unit_diagonal", K::Req), A("transpose_a", K::Req)],
+        checks: chk::SAME_OPERAND_ELEM,
+        infer: Infer::Iface(la::infer_triangular_solve),
+        ..op("stablehlo.triangular_solve")
+    },
     OpDef { traits: PURE, infer: Infer::Iface(sh::infer_tuple), ..op("stablehlo.tuple") },
-    OpDef { traits: PURE, attrs: &[A("einsum_config", K::Req)], verify: Some(la::verify_einsum), ..op("stablehlo.unary_einsum") },
-    OpDef { traits: EW, checks: chk::SAME_SHAPE, infer: Infer::Iface(ew::infer_uniform_dequantize), ..op("stablehlo.uniform_dequantize") },
-    OpDef { traits: EW, checks: chk::SAME_SHAPE, verify: Some(ew::verify_uniform_quantize), ..op("stablehlo.uniform_quantize") },
+    OpDef {
+        traits: PURE,
+        attrs: &[A("einsum_config", K::Req)],
+        verify: Some(la::verify_einsum),
+        ..op("stablehlo.unary_einsum")
+    },
+    OpDef {
+        traits: EW,
+        checks: chk::SAME_SHAPE,
+        infer: Infer::Iface(ew::infer_uniform_dequantize),
+        ..op("stablehlo.uniform_dequantize")
+    },
+    OpDef {
+        traits: EW,
+        checks: chk::SAME_SHAPE,
+        verify: Some(ew::verify_uniform_quantize),
+        ..op("stablehlo.uniform_quantize")
+    },
     OpDef { traits: REG, checks: 0, infer: Infer::Iface(cf::infer_while), ..op("stablehlo.while") },
     binary("stablehlo.xor", EWC, ALL_IP),
 ];
@@ -363,7 +747,9 @@ fn verify_attrs(ctx: &Context, op: OpId, def: &OpDef) -> Result<(), String> {
         };
         let int = |w: u32| match ctx.attr_kind(a) {
             strata_ir::AttrKind::Integer { value, ty } => match ctx.type_kind(*ty) {
-                TypeKind::Integer { width, signedness: strata_ir::Signedness::Signless } if *width == w => Some(*value as i64),
+                TypeKind::Integer { width, signedness: strata_ir::Signedness::Signless } if *width == w => {
+                    Some(*value as i64)
+                }
                 _ => None,
             },
             _ => None,
@@ -373,7 +759,9 @@ fn verify_attrs(ctx: &Context, op: OpId, def: &OpDef) -> Result<(), String> {
             K::NN64 if int(64).is_none_or(|v| v < 0) => {
                 return Err(bad("64-bit signless integer attribute whose value is non-negative"))
             }
-            K::P64 if int(64).is_none_or(|v| v <= 0) => return Err(bad("64-bit signless integer attribute whose value is positive")),
+            K::P64 if int(64).is_none_or(|v| v <= 0) => {
+                return Err(bad("64-bit signless integer attribute whose value is positive"))
+            }
             K::NN32 if int(32).is_none_or(|v| v < 0) => {
                 return Err(bad("32-bit signless integer attribute whose value is non-negative"))
             }
@@ -403,7 +791,9 @@ fn elem_ok(ctx: &Context, e: Type, el: El) -> bool {
         (El::IntOrPred, TypeKind::Integer { width, signedness }) => {
             *width == 1 || (int(*width) && *signedness != strata_ir::Signedness::Signed)
         }
-        (El::Int, TypeKind::Integer { width, signedness }) => int(*width) && *signedness != strata_ir::Signedness::Signed,
+        (El::Int, TypeKind::Integer { width, signedness }) => {
+            int(*width) && *signedness != strata_ir::Signedness::Signed
+        }
         (El::Float, TypeKind::Float(_)) => true,
         (El::FloatOrComplex, TypeKind::Float(_) | TypeKind::Complex(_)) => true,
         (El::Float | El::FloatOrComplex, _) => quant,
@@ -480,7 +870,9 @@ pub fn verify_checks(ctx: &Context, op: OpId, checks: u16) -> Result<(), String>
     }
     if checks & chk::SAME_SHAPE != 0 {
         let shapes: Vec<&[i64]> = all.iter().filter_map(|t| t::shape_of(ctx, *t)).collect();
-        if shapes.windows(2).any(|w| !t::shapes_compat(w[0], w[1])) || shapes.iter().any(|s| !t::shapes_compat(s, shapes[0])) {
+        if shapes.windows(2).any(|w| !t::shapes_compat(w[0], w[1]))
+            || shapes.iter().any(|s| !t::shapes_compat(s, shapes[0]))
+        {
             return Err("requires the same shape for all operands and results".into());
         }
     }

@@ -120,7 +120,8 @@ pub fn parse_uniform(s: &str) -> Result<QuantType, String> {
     let rest = rest.strip_prefix(':').ok_or("expected ':' before expressed type")?;
     let mut parts = rest.split(':');
     let expressed_s = parts.next().unwrap_or("").trim();
-    let expressed = FloatKind::from_mlir_name(expressed_s).ok_or_else(|| format!("invalid expressed type '{expressed_s}'"))?;
+    let expressed =
+        FloatKind::from_mlir_name(expressed_s).ok_or_else(|| format!("invalid expressed type '{expressed_s}'"))?;
     let quantization_dimension = match parts.next() {
         Some(d) => Some(d.trim().parse::<i64>().map_err(|_| "invalid quantization dimension")?),
         None => None,
@@ -145,7 +146,16 @@ pub fn parse_uniform(s: &str) -> Result<QuantType, String> {
             None => 0,
         });
     }
-    Ok(QuantType { signed, storage_width, storage_min, storage_max, expressed, quantization_dimension, scales, zero_points })
+    Ok(QuantType {
+        signed,
+        storage_width,
+        storage_min,
+        storage_max,
+        expressed,
+        quantization_dimension,
+        scales,
+        zero_points,
+    })
 }
 
 impl QuantType {
@@ -178,7 +188,8 @@ impl QuantType {
                 out.push_str(&format!(":{d}, {{{}}}>", ps.join(",")));
             }
             None => {
-                let (s, z) = (self.scales.first().copied().unwrap_or(1.0), self.zero_points.first().copied().unwrap_or(0));
+                let (s, z) =
+                    (self.scales.first().copied().unwrap_or(1.0), self.zero_points.first().copied().unwrap_or(0));
                 out.push_str(&format!(", {}>", param(s, z)));
             }
         }
@@ -240,7 +251,10 @@ mod tests {
     #[test]
     fn parse_forms() {
         let q = parse_uniform("<i8:f32, 2.000000e+00:15>").unwrap();
-        assert_eq!((q.signed, q.storage_width, q.scales.clone(), q.zero_points.clone()), (true, 8, vec![2.0], vec![15]));
+        assert_eq!(
+            (q.signed, q.storage_width, q.scales.clone(), q.zero_points.clone()),
+            (true, 8, vec![2.0], vec![15])
+        );
         assert_eq!((q.storage_min, q.storage_max), (-128, 127));
         let q = parse_uniform("<i8<-127:127>:f32:0, {0.072314441204071045,0.050758145749568939}>").unwrap();
         assert_eq!(q.quantization_dimension, Some(0));

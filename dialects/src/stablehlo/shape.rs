@@ -29,7 +29,8 @@ fn ranked_or_err(ctx: &Context, t: Type) -> Result<(&[i64], Type, Option<strata_
 /// integer/index tensors whatever the data's element type.
 fn data_elems_match(ctx: &Context, op: OpId, operands: &[usize], names: &str) -> Result<(), String> {
     let ts = operand_types(ctx, op);
-    let mut es: Vec<Type> = operands.iter().filter_map(|i| ts.get(*i)).filter(|t| is_tensor(ctx, **t)).map(|t| elem_of(ctx, *t)).collect();
+    let mut es: Vec<Type> =
+        operands.iter().filter_map(|i| ts.get(*i)).filter(|t| is_tensor(ctx, **t)).map(|t| elem_of(ctx, *t)).collect();
     let r = result_type(ctx, op);
     if is_tensor(ctx, r) {
         es.push(elem_of(ctx, r));
@@ -120,13 +121,19 @@ pub fn verify_dynamic_broadcast_in_dim(ctx: &Context, op: OpId) -> Result<(), St
     }
     if let Some(shape) = const_operand_ints(ctx, op, 1) {
         if !shapes_compat(&shape, rs) {
-            return Err(format!("output shape {} is incompatible with return type of operation '{}'", fmt_dims(&shape), fmt_type(ctx, r)));
+            return Err(format!(
+                "output shape {} is incompatible with return type of operation '{}'",
+                fmt_dims(&shape),
+                fmt_type(ctx, r)
+            ));
         }
         for (i, &d) in dims.iter().enumerate() {
             let od = os[i];
             if let Some(&sv) = shape.get(d as usize) {
                 if od != DYN && od != 1 && od != sv {
-                    return Err(format!("size of operand dimension {i} ({od}) is not equal to 1 or value of shape at index {d} ({sv})"));
+                    return Err(format!(
+                        "size of operand dimension {i} ({od}) is not equal to 1 or value of shape at index {d} ({sv})"
+                    ));
                 }
             }
         }
@@ -173,7 +180,11 @@ pub fn verify_dynamic_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
     }
     if let Some(shape) = const_operand_ints(ctx, op, 1) {
         if !shapes_compat(&shape, rs) {
-            return Err(format!("output shape {} is incompatible with return type of operation '{}'", fmt_dims(&shape), fmt_type(ctx, r)));
+            return Err(format!(
+                "output shape {} is incompatible with return type of operation '{}'",
+                fmt_dims(&shape),
+                fmt_type(ctx, r)
+            ));
         }
         if let Some(a) = on {
             let b: i64 = shape.iter().product();
@@ -198,7 +209,11 @@ pub fn infer_transpose(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     sorted.sort();
     if sorted.iter().enumerate().any(|(i, p)| *p != i as i64) {
         let range: Vec<i64> = (0..shape.len() as i64).collect();
-        return Err(format!("attribute permutation must be a permutation of [{}] but got {}", join(&range), join(&perm)));
+        return Err(format!(
+            "attribute permutation must be a permutation of [{}] but got {}",
+            join(&range),
+            join(&perm)
+        ));
     }
     Ok(vec![TyDesc::tensor(perm.iter().map(|p| shape[*p as usize]).collect(), e)])
 }
@@ -279,10 +294,18 @@ pub fn infer_dynamic_slice(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let idx = &cx.operands[1..];
     let sizes = cx.ints("slice_sizes").unwrap_or_default();
     if idx.len() != shape.len() {
-        return Err(format!("has mismatched number of start indices ({}) and the rank of operand ({})", idx.len(), shape.len()));
+        return Err(format!(
+            "has mismatched number of start indices ({}) and the rank of operand ({})",
+            idx.len(),
+            shape.len()
+        ));
     }
     if sizes.len() != shape.len() {
-        return Err(format!("has mismatched number of slice sizes ({}) and the rank of operand ({})", sizes.len(), shape.len()));
+        return Err(format!(
+            "has mismatched number of slice sizes ({}) and the rank of operand ({})",
+            sizes.len(),
+            shape.len()
+        ));
     }
     check_start_indices(cx, idx)?;
     for (i, &s) in sizes.iter().enumerate() {
@@ -290,7 +313,10 @@ pub fn infer_dynamic_slice(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
             return Err(format!("has negative size index to dynamic slice: {s}"));
         }
         if shape[i] != DYN && s > shape[i] {
-            return Err(format!("has slice size {s} greater than dimension size {} in dimension {i} of operand", shape[i]));
+            return Err(format!(
+                "has slice size {s} greater than dimension size {} in dimension {i} of operand",
+                shape[i]
+            ));
         }
     }
     Ok(vec![TyDesc::tensor(sizes, e)])
@@ -311,7 +337,10 @@ pub fn infer_dynamic_update_slice(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     check_start_indices(cx, idx)?;
     for i in 0..os.len() {
         if os[i] != DYN && us[i] != DYN && us[i] > os[i] {
-            return Err(format!("expects size at dimension {i} of update to be in range [0, {}]. Got: {}.", os[i], us[i]));
+            return Err(format!(
+                "expects size at dimension {i} of update to be in range [0, {}]. Got: {}.",
+                os[i], us[i]
+            ));
         }
     }
     Ok(vec![TyDesc::Type(operand)])
@@ -330,7 +359,9 @@ pub fn verify_real_dynamic_slice(ctx: &Context, op: OpId) -> Result<(), String> 
             }
         }
     }
-    if ts.len() == 4 && elem_of(ctx, ts[1]) != elem_of(ctx, ts[2]) || ts.len() == 4 && elem_of(ctx, ts[1]) != elem_of(ctx, ts[3]) {
+    if ts.len() == 4 && elem_of(ctx, ts[1]) != elem_of(ctx, ts[2])
+        || ts.len() == 4 && elem_of(ctx, ts[1]) != elem_of(ctx, ts[3])
+    {
         return Err("requires the same element type for start_indices, limit_indices and strides".into());
     }
     if let Some(strides) = const_operand_ints(ctx, op, 3) {
@@ -492,7 +523,11 @@ pub fn verify_dynamic_iota(ctx: &Context, op: OpId) -> Result<(), String> {
     }
     if let Some(shape) = const_operand_ints(ctx, op, 0) {
         if !shapes_compat(&shape, rs) {
-            return Err(format!("output shape {} is incompatible with return type of operation '{}'", fmt_dims(&shape), fmt_type(ctx, r)));
+            return Err(format!(
+                "output shape {} is incompatible with return type of operation '{}'",
+                fmt_dims(&shape),
+                fmt_type(ctx, r)
+            ));
         }
     }
     Ok(())
@@ -526,7 +561,10 @@ pub fn verify_set_dimension_size(ctx: &Context, op: OpId) -> Result<(), String> 
     }
     if let Some(r) = rank_of(ctx, ts[1]) {
         if r != 0 {
-            return Err(format!("operand #1 must be 0D tensor of 32-bit signless integer values, but got '{}'", fmt_type(ctx, ts[1])));
+            return Err(format!(
+                "operand #1 must be 0D tensor of 32-bit signless integer values, but got '{}'",
+                fmt_type(ctx, ts[1])
+            ));
         }
     }
     Ok(())

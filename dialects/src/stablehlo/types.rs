@@ -142,7 +142,9 @@ pub fn fmt_float(x: f64) -> String {
 pub fn fmt_attr(ctx: &Context, a: Attribute) -> String {
     match ctx.attr_kind(a) {
         AttrKind::Integer { value, ty } => format!("{} : {}", value, fmt_type(ctx, *ty)),
-        AttrKind::Float { ty, .. } => format!("{} : {}", fmt_float(attr_f64(ctx, a).unwrap_or(0.0)), fmt_type(ctx, *ty)),
+        AttrKind::Float { ty, .. } => {
+            format!("{} : {}", fmt_float(attr_f64(ctx, a).unwrap_or(0.0)), fmt_type(ctx, *ty))
+        }
         AttrKind::String { value, .. } => format!("{:?}", value),
         AttrKind::Unit => "unit".into(),
         AttrKind::Type(t) => fmt_type(ctx, *t),
@@ -193,13 +195,17 @@ fn nested(shape: &[i64], vals: &[i64]) -> String {
         return format!("[{}]", vals.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "));
     }
     let inner: usize = shape[1..].iter().product::<i64>() as usize;
-    let parts: Vec<String> = (0..shape[0] as usize).map(|i| nested(&shape[1..], &vals[i * inner..(i + 1) * inner])).collect();
+    let parts: Vec<String> =
+        (0..shape[0] as usize).map(|i| nested(&shape[1..], &vals[i * inner..(i + 1) * inner])).collect();
     format!("[{}]", parts.join(", "))
 }
 
 /// `[1, 2, ?]`-style list used by several messages (dynamic printed as `?`).
 pub fn fmt_dims(dims: &[i64]) -> String {
-    format!("[{}]", dims.iter().map(|d| if *d == DYN { "?".to_string() } else { d.to_string() }).collect::<Vec<_>>().join(", "))
+    format!(
+        "[{}]",
+        dims.iter().map(|d| if *d == DYN { "?".to_string() } else { d.to_string() }).collect::<Vec<_>>().join(", ")
+    )
 }
 
 /// `1, 2, 3` (no brackets, raw values).
@@ -323,13 +329,18 @@ pub fn types_compat(ctx: &Context, a: Type, b: Type) -> bool {
         return true;
     }
     match (ctx.type_kind(a), ctx.type_kind(b)) {
-        (TypeKind::RankedTensor { shape: s1, element: e1, .. }, TypeKind::RankedTensor { shape: s2, element: e2, .. }) => {
-            shapes_compat(s1, s2) && elems_compat(ctx, *e1, *e2) && bounds_ok(ctx, a, b)
-        }
+        (
+            TypeKind::RankedTensor { shape: s1, element: e1, .. },
+            TypeKind::RankedTensor { shape: s2, element: e2, .. },
+        ) => shapes_compat(s1, s2) && elems_compat(ctx, *e1, *e2) && bounds_ok(ctx, a, b),
         (TypeKind::UnrankedTensor { element: e1 }, TypeKind::RankedTensor { element: e2, .. })
         | (TypeKind::RankedTensor { element: e1, .. }, TypeKind::UnrankedTensor { element: e2 })
-        | (TypeKind::UnrankedTensor { element: e1 }, TypeKind::UnrankedTensor { element: e2 }) => elems_compat(ctx, *e1, *e2),
-        (TypeKind::Tuple(x), TypeKind::Tuple(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| types_compat(ctx, *p, *q)),
+        | (TypeKind::UnrankedTensor { element: e1 }, TypeKind::UnrankedTensor { element: e2 }) => {
+            elems_compat(ctx, *e1, *e2)
+        }
+        (TypeKind::Tuple(x), TypeKind::Tuple(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| types_compat(ctx, *p, *q))
+        }
         _ => false,
     }
 }
@@ -471,7 +482,9 @@ pub fn desc_compat(ctx: &Context, d: &TyDesc, t: Type) -> bool {
     match d {
         TyDesc::Type(x) => types_compat(ctx, *x, t),
         TyDesc::Tensor { shape, elem, .. } => match ctx.type_kind(t) {
-            TypeKind::RankedTensor { shape: s2, element, .. } => shapes_compat(shape, s2) && elem_desc_compat(ctx, elem, *element),
+            TypeKind::RankedTensor { shape: s2, element, .. } => {
+                shapes_compat(shape, s2) && elem_desc_compat(ctx, elem, *element)
+            }
             TypeKind::UnrankedTensor { element } => elem_desc_compat(ctx, elem, *element),
             _ => false,
         },

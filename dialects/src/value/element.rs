@@ -384,8 +384,12 @@ impl ElementType {
         let mismatch = || ValueError::ElementMismatch { element: e, ty: *self };
         Ok(match (self.storage(), e) {
             (StorageKind::Bool, Element::Bool(b)) => Element::Bool(b),
-            (StorageKind::I64 | StorageKind::U64, Element::Int(v)) => wrap_int(*self, v as i128).ok_or_else(mismatch)?,
-            (StorageKind::I64 | StorageKind::U64, Element::UInt(v)) => wrap_int(*self, v as i128).ok_or_else(mismatch)?,
+            (StorageKind::I64 | StorageKind::U64, Element::Int(v)) => {
+                wrap_int(*self, v as i128).ok_or_else(mismatch)?
+            }
+            (StorageKind::I64 | StorageKind::U64, Element::UInt(v)) => {
+                wrap_int(*self, v as i128).ok_or_else(mismatch)?
+            }
             (StorageKind::F32 | StorageKind::F64, Element::Float(x)) => Element::Float(round_to(*self, x)),
             (StorageKind::F32 | StorageKind::F64, Element::Int(v)) => Element::Float(round_to(*self, v as f64)),
             (StorageKind::F32 | StorageKind::F64, Element::UInt(v)) => Element::Float(round_to(*self, v as f64)),

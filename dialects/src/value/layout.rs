@@ -170,7 +170,12 @@ impl Tensor {
 
     /// [`Tensor::from_layout`] from little-endian bytes
     /// ([`Tensor::from_bytes`] element encoding).
-    pub fn from_layout_bytes(ty: ElementType, shape: &[i64], layout: &Layout, bytes: &[u8]) -> Result<Tensor, ValueError> {
+    pub fn from_layout_bytes(
+        ty: ElementType,
+        shape: &[i64],
+        layout: &Layout,
+        bytes: &[u8],
+    ) -> Result<Tensor, ValueError> {
         layout.check(shape)?;
         let n = num_elements(shape)? as i64;
         let flat = Tensor::from_bytes(ty, &[n], bytes).map_err(|e| match e {
@@ -391,8 +396,8 @@ impl Parser<'_> {
             }
             return Ok(XlaShape::Token);
         }
-        let element_type = ElementType::from_xla_name(name)
-            .ok_or_else(|| ValueError::UnknownElementType(name.to_string()))?;
+        let element_type =
+            ElementType::from_xla_name(name).ok_or_else(|| ValueError::UnknownElementType(name.to_string()))?;
         let layout = if self.peek() == Some(b'{') { Some(self.layout()?) } else { None };
         if let Some(l) = &layout {
             if l.rank() != dims.len() {
@@ -418,7 +423,8 @@ mod tests {
         assert!(row.is_row_major());
         assert_eq!(row.minor_to_major, vec![1, 0]);
         assert_eq!(t.to_layout(&row).unwrap(), Data::I64(vec![1, 2, 3, 4, 5, 6]));
-        let back = Tensor::from_layout(ElementType::SInt(32), &[2, 3], &col, Data::I64(vec![1, 4, 2, 5, 3, 6])).unwrap();
+        let back =
+            Tensor::from_layout(ElementType::SInt(32), &[2, 3], &col, Data::I64(vec![1, 4, 2, 5, 3, 6])).unwrap();
         assert_eq!(back, t);
         assert_eq!(col.strides(&[2, 3]).unwrap(), vec![1, 2]);
         assert_eq!(row.strides(&[2, 3]).unwrap(), vec![3, 1]);
@@ -462,7 +468,15 @@ mod tests {
 
     #[test]
     fn xla_shapes() {
-        for text in ["f32[2,3]{1,0}", "pred[]", "(s32[4]{0}, token[])", "bf16[1,2,3]{0,2,1}", "()", "(f8e4m3fn[2], (u4[]))", "c64[0]{0}"] {
+        for text in [
+            "f32[2,3]{1,0}",
+            "pred[]",
+            "(s32[4]{0}, token[])",
+            "bf16[1,2,3]{0,2,1}",
+            "()",
+            "(f8e4m3fn[2], (u4[]))",
+            "c64[0]{0}",
+        ] {
             let s: XlaShape = text.parse().unwrap();
             assert_eq!(s.to_string(), text);
         }
@@ -470,7 +484,19 @@ mod tests {
         let v = Value::Tuple(vec![Value::Tensor(t), Value::Token]);
         assert_eq!(XlaShape::of_value(&v).to_string(), "(s8[3,1]{1,0}, token[])");
         assert_eq!(XlaShape::array(ElementType::F32, &[]).to_string(), "f32[]");
-        for bad in ["f32[2", "f32[2]{0,1}", "q9[1]", "f32[?]", "f32[<=4]", "f32[2]{0:T(8)}", "token[1]", "f32[2] x", "", "((((", "f32[-1]"] {
+        for bad in [
+            "f32[2",
+            "f32[2]{0,1}",
+            "q9[1]",
+            "f32[?]",
+            "f32[<=4]",
+            "f32[2]{0:T(8)}",
+            "token[1]",
+            "f32[2] x",
+            "",
+            "((((",
+            "f32[-1]",
+        ] {
             assert!(bad.parse::<XlaShape>().is_err(), "{bad}");
         }
         let deep = "(".repeat(200);

@@ -53,7 +53,6 @@ pub mod npy;
 pub mod print;
 pub mod tensor;
 
-
 pub use element::{round_to, wrap_int, wrap_signed, wrap_unsigned, Element, ElementType, StorageKind};
 pub use format::{format_mlir_float, format_mlir_float_bits, parse_mlir_float};
 pub use layout::{Layout, XlaShape};
@@ -272,9 +271,6 @@ mod tests {
         assert_eq!(v.as_tuple().unwrap()[0].as_tensor(), Some(&t));
         assert!(Value::Token.is_token());
         assert_eq!(Value::from(t.clone()).into_tensor(), Some(t));
-        assert_eq!(
-            v.to_interpreter_string(),
-            "(tensor<2xi32> {\n  [1, 2]\n}, !stablehlo.token)"
-        );
+        assert_eq!(v.to_interpreter_string(), "(tensor<2xi32> {\n  [1, 2]\n}, !stablehlo.token)");
     }
 }

@@ -244,9 +244,7 @@ pub fn read_header(bytes: &[u8]) -> Result<(NpyHeader, usize), NpyError> {
     let Py::Dict(entries) = dict else {
         return Err(NpyError::BadHeader("header is not a dictionary".into()));
     };
-    let get = |key: &str| {
-        entries.iter().find(|(k, _)| matches!(k, Py::Str(s) if s == key)).map(|(_, v)| v)
-    };
+    let get = |key: &str| entries.iter().find(|(k, _)| matches!(k, Py::Str(s) if s == key)).map(|(_, v)| v);
     let descr = match get("descr") {
         Some(Py::Str(s)) => s.clone(),
         Some(other) => return Err(NpyError::UnsupportedDtype(format!("{other:?}"))),
@@ -317,8 +315,7 @@ pub fn read_npy(bytes: &[u8], expected: Option<ElementType>) -> Result<Tensor, N
 /// Reads a `.npy` file (see [`read_npy`]).
 pub fn read_npy_file(path: impl AsRef<Path>, expected: Option<ElementType>) -> Result<Tensor, NpyError> {
     let path = path.as_ref();
-    let bytes =
-        std::fs::read(path).map_err(|source| NpyError::Io { path: path.display().to_string(), source })?;
+    let bytes = std::fs::read(path).map_err(|source| NpyError::Io { path: path.display().to_string(), source })?;
     read_npy(&bytes, expected)
 }
 
@@ -572,10 +569,15 @@ mod tests {
         assert_eq!(t.shape(), &[3, 2]);
         assert_eq!(t.as_f32().unwrap(), &[1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
         // Scalars and 1-D.
-        let t = read_npy(&npy("{'descr': '<i4', 'fortran_order': False, 'shape': (), }", &7i32.to_le_bytes()), None).unwrap();
+        let t = read_npy(&npy("{'descr': '<i4', 'fortran_order': False, 'shape': (), }", &7i32.to_le_bytes()), None)
+            .unwrap();
         assert_eq!(t.shape(), &[] as &[i64]);
         assert_eq!(t.get(&[]).unwrap(), Element::Int(7));
-        let t = read_npy(&npy("{\"descr\":\">i2\",\"fortran_order\":False,\"shape\":[2]}", &[0x01, 0x02, 0xFF, 0xFE]), None).unwrap();
+        let t = read_npy(
+            &npy("{\"descr\":\">i2\",\"fortran_order\":False,\"shape\":[2]}", &[0x01, 0x02, 0xFF, 0xFE]),
+            None,
+        )
+        .unwrap();
         assert_eq!(t.as_i64().unwrap(), &[0x0102, -2]);
     }
 

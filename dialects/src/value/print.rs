@@ -237,7 +237,11 @@ impl Tensor {
                 return Tensor::from_bools(shape, &vec![bytes[0] != 0; n]);
             }
             if bytes.len() != n.div_ceil(8) {
-                return Err(ValueError::Parse(format!("expected {} bytes of i1 data, got {}", n.div_ceil(8), bytes.len())));
+                return Err(ValueError::Parse(format!(
+                    "expected {} bytes of i1 data, got {}",
+                    n.div_ceil(8),
+                    bytes.len()
+                )));
             }
             let v: Vec<bool> = (0..n).map(|i| bytes[i / 8] >> (i % 8) & 1 != 0).collect();
             return Tensor::from_bools(shape, &v);
@@ -248,7 +252,11 @@ impl Tensor {
         let elem = width * comps;
         let splat = bytes.len() == elem && n != 1;
         if !splat && Some(bytes.len()) != n.checked_mul(elem) {
-            return Err(ValueError::Parse(format!("expected {} bytes of data, got {}", n.saturating_mul(elem), bytes.len())));
+            return Err(ValueError::Parse(format!(
+                "expected {} bytes of data, got {}",
+                n.saturating_mul(elem),
+                bytes.len()
+            )));
         }
         // Re-pack into the unpacked container layout of `Tensor::from_bytes`.
         let container = comp_ty.byte_size();
@@ -351,8 +359,14 @@ mod tests {
         );
         let u = Tensor::from_i64s(ElementType::UInt(8), &[], &[1]).unwrap();
         assert_eq!(u.to_interpreter_string(), "tensor<ui8> {1}");
-        assert_eq!(Tensor::zeros(ElementType::UInt(8), &[0]).unwrap().to_interpreter_string(), "tensor<0xui8> {\n  []\n}");
-        assert_eq!(Tensor::zeros(ElementType::SInt(8), &[0, 2]).unwrap().to_interpreter_string(), "tensor<0x2xi8> {\n  []\n}");
+        assert_eq!(
+            Tensor::zeros(ElementType::UInt(8), &[0]).unwrap().to_interpreter_string(),
+            "tensor<0xui8> {\n  []\n}"
+        );
+        assert_eq!(
+            Tensor::zeros(ElementType::SInt(8), &[0, 2]).unwrap().to_interpreter_string(),
+            "tensor<0x2xi8> {\n  []\n}"
+        );
         assert_eq!(
             Tensor::zeros(ElementType::SInt(8), &[2, 0]).unwrap().to_interpreter_string(),
             "tensor<2x0xi8> {\n  [\n    [],\n    []\n  ]\n}"
@@ -391,7 +405,8 @@ mod tests {
         // tf32: 19 bits -> 3 bytes per element.
         assert_eq!(tf.to_dense_attr_with(fmt), "dense<\"0x00FC01000006\">");
         assert!(Tensor::from_dense_hex(ElementType::TF32, &[2], "0x00FC01000006").unwrap().bitwise_eq(&tf));
-        let c = Tensor::from_complex(ElementType::Complex64, &[2], &[Complex::new(1.0, 2.0), Complex::new(0.0, 0.0)]).unwrap();
+        let c = Tensor::from_complex(ElementType::Complex64, &[2], &[Complex::new(1.0, 2.0), Complex::new(0.0, 0.0)])
+            .unwrap();
         let h = c.to_dense_attr_with(fmt);
         assert_eq!(h, "dense<\"0x0000803F000000400000000000000000\">");
         assert!(Tensor::from_dense_hex(ElementType::Complex64, &[2], &h[6..h.len() - 1]).unwrap().bitwise_eq(&c));

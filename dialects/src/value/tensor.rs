@@ -449,7 +449,11 @@ impl Tensor {
     pub fn from_elements(ty: ElementType, shape: &[i64], values: &[Element]) -> Result<Self, ValueError> {
         let mut t = Tensor::zeros(ty, shape)?;
         if values.len() != t.data.len() {
-            return Err(ValueError::LengthMismatch { shape: shape.to_vec(), expected: t.data.len(), actual: values.len() });
+            return Err(ValueError::LengthMismatch {
+                shape: shape.to_vec(),
+                expected: t.data.len(),
+                actual: values.len(),
+            });
         }
         for (i, &e) in values.iter().enumerate() {
             t.set_flat(i, e)?;
@@ -743,10 +747,9 @@ impl Tensor {
         }
         let n = num_elements(shape)?;
         let size = ty.byte_size();
-        let expected = n.checked_mul(size).ok_or_else(|| ValueError::InvalidShape {
-            shape: shape.to_vec(),
-            reason: "byte size overflows".into(),
-        })?;
+        let expected = n
+            .checked_mul(size)
+            .ok_or_else(|| ValueError::InvalidShape { shape: shape.to_vec(), reason: "byte size overflows".into() })?;
         if bytes.len() != expected {
             return Err(ValueError::ByteLengthMismatch { ty, shape: shape.to_vec(), expected, actual: bytes.len() });
         }
@@ -763,9 +766,9 @@ impl Tensor {
             ElementType::UInt(b) => {
                 Data::U64(bytes.chunks_exact(size).map(|c| wrap_unsigned(b as u32, word(c) as i128)).collect())
             }
-            ElementType::F32 => Data::F32(
-                bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect(),
-            ),
+            ElementType::F32 => {
+                Data::F32(bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+            }
             ElementType::F64 => Data::F64(bytes.chunks_exact(8).map(|c| f64::from_bits(word(c))).collect()),
             ElementType::Complex64 => Data::C64(
                 bytes

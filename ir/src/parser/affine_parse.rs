@@ -180,7 +180,9 @@ impl<'s> Parser<'s> {
                     };
                     return Err(self.error_at(
                         at,
-                        format!("non-affine expression: right operand of {name} has to be either a constant or symbolic"),
+                        format!(
+                            "non-affine expression: right operand of {name} has to be either a constant or symbolic"
+                        ),
                     ));
                 }
                 match op {
@@ -240,15 +242,13 @@ impl<'s> Parser<'s> {
 
     fn parse_affine_operand(&mut self, ids: &Ids<'s>, has_lhs: bool) -> ParseResult<AffineExpr> {
         match self.tok.kind {
-            TokKind::Integer => {
-                match self.tok_text().parse::<u64>() {
-                    Ok(v) if v <= i64::MAX as u64 => {
-                        self.advance();
-                        Ok(AffineExpr::Constant(v as i64))
-                    }
-                    _ => Err(self.error_here("constant too large for index")),
+            TokKind::Integer => match self.tok_text().parse::<u64>() {
+                Ok(v) if v <= i64::MAX as u64 => {
+                    self.advance();
+                    Ok(AffineExpr::Constant(v as i64))
                 }
-            }
+                _ => Err(self.error_here("constant too large for index")),
+            },
             TokKind::LParen => {
                 self.advance();
                 if self.is(TokKind::RParen) {

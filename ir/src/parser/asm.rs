@@ -575,14 +575,24 @@ impl<'a, 'src> OpAsmParser<'a, 'src> {
 
     /// Resolve an operand to a value of type `ty` and push it to `out` (errors on a type
     /// mismatch with earlier uses; undefined names become forward references).
-    pub fn resolve_operand(&mut self, u: &UnresolvedOperand, ty: Type, out: &mut impl Extend<Value>) -> ParseResult<()> {
+    pub fn resolve_operand(
+        &mut self,
+        u: &UnresolvedOperand,
+        ty: Type,
+        out: &mut impl Extend<Value>,
+    ) -> ParseResult<()> {
         let v = self.p.resolve_ssa_use(u, ty)?;
         out.extend(std::iter::once(v));
         Ok(())
     }
 
     /// Resolve operands against types pairwise (error if the counts differ).
-    pub fn resolve_operands(&mut self, us: &[UnresolvedOperand], tys: &[Type], out: &mut impl Extend<Value>) -> ParseResult<()> {
+    pub fn resolve_operands(
+        &mut self,
+        us: &[UnresolvedOperand],
+        tys: &[Type],
+        out: &mut impl Extend<Value>,
+    ) -> ParseResult<()> {
         if us.len() != tys.len() {
             let pos = us.first().map(|u| u.pos).unwrap_or(self.p.tok.pos);
             return Err(self.p.error_at(
@@ -597,7 +607,12 @@ impl<'a, 'src> OpAsmParser<'a, 'src> {
     }
 
     /// Resolve all operands with the same type.
-    pub fn resolve_operands_same_type(&mut self, us: &[UnresolvedOperand], ty: Type, out: &mut impl Extend<Value>) -> ParseResult<()> {
+    pub fn resolve_operands_same_type(
+        &mut self,
+        us: &[UnresolvedOperand],
+        ty: Type,
+        out: &mut impl Extend<Value>,
+    ) -> ParseResult<()> {
         for u in us {
             self.resolve_operand(u, ty, out)?;
         }
@@ -611,7 +626,12 @@ impl<'a, 'src> OpAsmParser<'a, 'src> {
     /// entry block is then an error). The region gets its own SSA scope if the op is
     /// `IsolatedFromAbove` or `enable_name_shadowing` is set; otherwise values defined outside
     /// are visible inside.
-    pub fn parse_region(&mut self, region: &mut RegionId, arguments: &[Argument], enable_name_shadowing: bool) -> ParseResult<()> {
+    pub fn parse_region(
+        &mut self,
+        region: &mut RegionId,
+        arguments: &[Argument],
+        enable_name_shadowing: bool,
+    ) -> ParseResult<()> {
         let isolated = self.isolated || enable_name_shadowing;
         self.p.parse_region(region, arguments, isolated)
     }
@@ -634,11 +654,7 @@ impl<'a, 'src> OpAsmParser<'a, 'src> {
     /// `loc(...)` (MLIR's `parseArgument`). Without a type the argument's type is `none`.
     pub fn parse_argument(&mut self, allow_type: bool, allow_attrs: bool) -> ParseResult<Argument> {
         let ssa_name = self.p.parse_ssa_use(false)?;
-        let ty = if allow_type {
-            self.parse_colon_type()?
-        } else {
-            self.p.ctx.none_type()
-        };
+        let ty = if allow_type { self.parse_colon_type()? } else { self.p.ctx.none_type() };
         let mut attrs = None;
         if allow_attrs && self.p.is(TokKind::LBrace) {
             let mut entries = Vec::new();
@@ -659,7 +675,12 @@ impl<'a, 'src> OpAsmParser<'a, 'src> {
     }
 
     /// A list of arguments inside `delim` (as in `func.func @f(%a: i32, %b: f32 {attr})`).
-    pub fn parse_argument_list(&mut self, delim: Delimiter, allow_type: bool, allow_attrs: bool) -> ParseResult<Vec<Argument>> {
+    pub fn parse_argument_list(
+        &mut self,
+        delim: Delimiter,
+        allow_type: bool,
+        allow_attrs: bool,
+    ) -> ParseResult<Vec<Argument>> {
         let mut v = Vec::new();
         if delim == Delimiter::None && !self.p.is(TokKind::PercentIdent) {
             return Ok(v);

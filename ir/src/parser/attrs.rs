@@ -5,7 +5,9 @@
 use super::lexer::{TokKind, Token};
 use super::types::ExtSym;
 use super::{ParseResult, Parser, SourcePos};
-use crate::attributes::{storage_bytes, AffineExpr, AttrKind, Attribute, DenseData, FloatBits, Location, NamedAttribute};
+use crate::attributes::{
+    storage_bytes, AffineExpr, AttrKind, Attribute, DenseData, FloatBits, Location, NamedAttribute,
+};
 use crate::floatfmt;
 use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 
@@ -519,7 +521,8 @@ impl<'s> Parser<'s> {
         };
         let elt = tk.element_type().unwrap_or(ty);
         let ek = self.ctx.type_kind(elt).clone();
-        let numeric = matches!(ek, TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::Complex(_));
+        let numeric =
+            matches!(ek, TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) | TypeKind::Complex(_));
         if let Some(h) = lit.hex {
             if numeric {
                 return self.dense_hex(loc, ty, elt, num, &h);
@@ -580,7 +583,9 @@ impl<'s> Parser<'s> {
         } else if let TypeKind::Float(kind) = sk {
             for e in &lit.storage {
                 let t = e.tok;
-                if t.kind == TokKind::String || (t.kind == TokKind::BareIdent && matches!(self.text(&t), "true" | "false")) {
+                if t.kind == TokKind::String
+                    || (t.kind == TokKind::BareIdent && matches!(self.text(&t), "true" | "false"))
+                {
                     return Err(self.error_at(t.pos, "expected floating point literal"));
                 }
                 let b = self.float_from_literal(&t, e.neg, kind)?;
@@ -874,7 +879,9 @@ impl<'s> Parser<'s> {
         if out.is_empty() {
             return match metadata {
                 None => unknown,
-                Some(_) => self.ctx.intern_attr(AttrKind::Location(Location::Fused { locations: vec![unknown], metadata })),
+                Some(_) => {
+                    self.ctx.intern_attr(AttrKind::Location(Location::Fused { locations: vec![unknown], metadata }))
+                }
             };
         }
         if out.len() == 1 && metadata.is_none() {

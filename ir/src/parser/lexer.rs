@@ -574,14 +574,42 @@ mod tests {
     #[test]
     fn tokens() {
         use TokKind::*;
-        let v = kinds("%a#3 = \"x.y\"(%b) : (i32) -> f32 // c\n ^bb0 @f @\"q s\" #a.b<> !t 0x1F 1.5e-3 ... {-# #-} ? * | %x-y.z");
+        let v = kinds(
+            "%a#3 = \"x.y\"(%b) : (i32) -> f32 // c\n ^bb0 @f @\"q s\" #a.b<> !t 0x1F 1.5e-3 ... {-# #-} ? * | %x-y.z",
+        );
         let k: Vec<_> = v.iter().map(|x| x.0).collect();
         assert_eq!(
             k,
             vec![
-                PercentIdent, HashIdent, Equal, String, LParen, PercentIdent, RParen, Colon, LParen, BareIdent,
-                RParen, Arrow, BareIdent, CaretIdent, AtIdent, AtIdent, HashIdent, Less, Greater, BangIdent,
-                Integer, Float, Ellipsis, FileMetaBegin, FileMetaEnd, Question, Star, VerticalBar, PercentIdent
+                PercentIdent,
+                HashIdent,
+                Equal,
+                String,
+                LParen,
+                PercentIdent,
+                RParen,
+                Colon,
+                LParen,
+                BareIdent,
+                RParen,
+                Arrow,
+                BareIdent,
+                CaretIdent,
+                AtIdent,
+                AtIdent,
+                HashIdent,
+                Less,
+                Greater,
+                BangIdent,
+                Integer,
+                Float,
+                Ellipsis,
+                FileMetaBegin,
+                FileMetaEnd,
+                Question,
+                Star,
+                VerticalBar,
+                PercentIdent
             ]
         );
         assert_eq!(v.last().unwrap().1, "%x-y.z");

@@ -28,8 +28,8 @@
 //! `loc("file":3)` is stored with column 0; string attributes whose escapes produce invalid
 //! UTF-8 are stored lossily; integer literals must fit in 128 bits.
 
-mod affine_parse;
 pub mod affine;
+mod affine_parse;
 mod asm;
 mod attrs;
 mod display;

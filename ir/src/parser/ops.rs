@@ -137,16 +137,21 @@ impl<'s> Parser<'s> {
                             // Builtin resources are blobs: a hex string whose first 4 bytes
                             // are the alignment.
                             let raw = p.text(&v);
-                            let hex = raw
-                                .strip_prefix("\"0x")
-                                .and_then(|h| h.strip_suffix('"'))
-                                .filter(|h| v.kind == TokKind::String && h.len() % 2 == 0 && h.bytes().all(|c| c.is_ascii_hexdigit()));
+                            let hex = raw.strip_prefix("\"0x").and_then(|h| h.strip_suffix('"')).filter(|h| {
+                                v.kind == TokKind::String
+                                    && h.len() % 2 == 0
+                                    && h.bytes().all(|c| c.is_ascii_hexdigit())
+                            });
                             match hex {
-                                None => return Err(p.error_at(v.pos, format!("expected hex string blob for key '{k}'"))),
+                                None => {
+                                    return Err(p.error_at(v.pos, format!("expected hex string blob for key '{k}'")))
+                                }
                                 Some(h) if h.len() < 8 => {
                                     return Err(p.error_at(
                                         v.pos,
-                                        format!("expected hex string blob for key '{k}' to encode alignment in first 4 bytes"),
+                                        format!(
+                                        "expected hex string blob for key '{k}' to encode alignment in first 4 bytes"
+                                    ),
                                     ))
                                 }
                                 Some(_) => {}
@@ -330,7 +335,13 @@ impl<'s> Parser<'s> {
     }
 
     /// Bind `name#number` to `value` in the current scope (MLIR's `addDefinition`).
-    pub(crate) fn add_definition(&mut self, name: &'s str, number: u32, pos: SourcePos, value: Value) -> ParseResult<()> {
+    pub(crate) fn add_definition(
+        &mut self,
+        name: &'s str,
+        number: u32,
+        pos: SourcePos,
+        value: Value,
+    ) -> ParseResult<()> {
         let Some(scope) = self.scopes.last_mut() else { return Err(Failure) };
         let key = (name, number);
         let entry = ValueEntry { value, offset: pos.offset, forward: false, ty: self.ctx.value_type(value) };
@@ -642,10 +653,8 @@ impl<'s> Parser<'s> {
         };
         if n_inputs != operands.len() {
             let plural = if operands.len() == 1 { "" } else { "s" };
-            return Err(self.error_at(
-                type_pos,
-                format!("expected {} operand type{plural} but had {}", operands.len(), n_inputs),
-            ));
+            return Err(self
+                .error_at(type_pos, format!("expected {} operand type{plural} but had {}", operands.len(), n_inputs)));
         }
         if !operands.is_empty() {
             st.operands.reserve(operands.len());
@@ -723,7 +732,12 @@ impl<'s> Parser<'s> {
 
     /// `{ block* }` into `region` (MLIR's `parseRegion`). `entry_args` are arguments of the
     /// entry block already parsed by custom syntax; `isolated` starts a new SSA name scope.
-    pub(crate) fn parse_region(&mut self, region: &mut RegionId, entry_args: &[Argument], isolated: bool) -> ParseResult<()> {
+    pub(crate) fn parse_region(
+        &mut self,
+        region: &mut RegionId,
+        entry_args: &[Argument],
+        isolated: bool,
+    ) -> ParseResult<()> {
         if region.0 as usize >= self.ctx.regions.len() {
             *region = self.ctx.create_region();
         }

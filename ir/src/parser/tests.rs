@@ -21,7 +21,11 @@ pub(crate) fn bench_input(n: usize) -> String {
         seed ^= seed >> 7;
         seed ^= seed << 17;
         let back = (seed % 50) as usize + 1;
-        if back > i { format!("%arg{}", back % 2) } else { format!("%{}", i - back) }
+        if back > i {
+            format!("%arg{}", back % 2)
+        } else {
+            format!("%{}", i - back)
+        }
     };
     for i in 0..n {
         let (a, b) = (pick(i), pick(i));
@@ -50,10 +54,5 @@ fn bench_parse_200k() {
         assert!(m.is_ok());
         best = best.min(dt);
     }
-    eprintln!(
-        "parse: {} bytes, {n} ops in {:.1} ms = {:.2} M ops/s",
-        text.len(),
-        best * 1e3,
-        n as f64 / best / 1e6
-    );
+    eprintln!("parse: {} bytes, {n} ops in {:.1} ms = {:.2} M ops/s", text.len(), best * 1e3, n as f64 / best / 1e6);
 }

@@ -12,7 +12,11 @@ const MAX_INT_WIDTH: u32 = (1 << 24) - 1;
 pub(crate) enum ExtSym<'s> {
     Alias(&'s str),
     /// `body` is a slice of the source; `sym` is the position of the `!`/`#` token.
-    Dialect { dialect: &'s str, body: &'s str, sym: super::SourcePos },
+    Dialect {
+        dialect: &'s str,
+        body: &'s str,
+        sym: super::SourcePos,
+    },
 }
 
 pub(crate) use crate::attributes::dialect_body_prints_pretty as prints_pretty;
@@ -317,7 +321,8 @@ impl<'s> Parser<'s> {
             self.expect(TokKind::Comma, "expected ',' or '>' in memref type")?;
             let mut elt = |p: &mut Self| -> ParseResult<()> {
                 let a = p.parse_attribute(None)?;
-                let is_layout = matches!(p.ctx.attr_kind(a), crate::AttrKind::AffineMap(_) | crate::AttrKind::Strided { .. });
+                let is_layout =
+                    matches!(p.ctx.attr_kind(a), crate::AttrKind::AffineMap(_) | crate::AttrKind::Strided { .. });
                 if is_layout {
                     layout = Some(a);
                 } else if memory_space.is_some() {
@@ -552,7 +557,9 @@ impl<'s> Parser<'s> {
                     let n = errs.len();
                     for e in errs {
                         let pos = match e.offset {
-                            Some(o) if body_start <= self.src.len() && o <= body.len() => self.lex.pos_of(body_start + o),
+                            Some(o) if body_start <= self.src.len() && o <= body.len() => {
+                                self.lex.pos_of(body_start + o)
+                            }
                             _ => sym,
                         };
                         self.error_at(pos, e.message);

@@ -222,9 +222,9 @@ impl AliasCollector {
                 _ => {}
             },
             AttrKind::String { ty: t, .. } => ty = *t,
-            AttrKind::DenseElements { ty: t, .. } | AttrKind::DenseStrings { ty: t, .. } | AttrKind::DenseResource { ty: t, .. } => {
-                ty = Some(*t)
-            }
+            AttrKind::DenseElements { ty: t, .. }
+            | AttrKind::DenseStrings { ty: t, .. }
+            | AttrKind::DenseResource { ty: t, .. } => ty = Some(*t),
             _ => {}
         }
         if !elide_type {
@@ -289,9 +289,9 @@ impl AliasCollector {
                     sub_a(self, *e, &mut children, &mut max);
                 }
             }
-            TypeKind::UnrankedTensor { element }
-            | TypeKind::Vector { element, .. }
-            | TypeKind::Complex(element) => sub_t(self, *element, &mut children, &mut max),
+            TypeKind::UnrankedTensor { element } | TypeKind::Vector { element, .. } | TypeKind::Complex(element) => {
+                sub_t(self, *element, &mut children, &mut max)
+            }
             TypeKind::UnrankedMemRef { element, memory_space } => {
                 sub_t(self, *element, &mut children, &mut max);
                 if let Some(m) = memory_space {

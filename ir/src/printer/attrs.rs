@@ -1,7 +1,10 @@
 //! Printing of types and attributes (MLIR's `AsmPrinter::Impl::printType` /
 //! `printAttributeImpl`), affine expressions, locations and dense element data.
 
-use crate::attributes::{storage_bytes, AffineExpr, AffineMap, AttrKind, Attribute, DenseData, FloatBits, IntegerSet, Location, NamedAttribute};
+use crate::attributes::{
+    storage_bytes, AffineExpr, AffineMap, AttrKind, Attribute, DenseData, FloatBits, IntegerSet, Location,
+    NamedAttribute,
+};
 use crate::types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 
 use super::alias::is_identity_layout;
@@ -294,7 +297,9 @@ enum Scalar {
 
 fn scalar_of(ctx: &crate::Context, t: Type) -> Scalar {
     match ctx.try_type_kind(t) {
-        Some(TypeKind::Integer { width, signedness }) => Scalar::Int { width: *width, unsigned: *signedness == Signedness::Unsigned },
+        Some(TypeKind::Integer { width, signedness }) => {
+            Scalar::Int { width: *width, unsigned: *signedness == Signedness::Unsigned }
+        }
         Some(TypeKind::Index) => Scalar::Int { width: 64, unsigned: false },
         Some(TypeKind::Float(k)) => Scalar::Float(*k),
         _ => Scalar::Other,
@@ -327,7 +332,11 @@ fn write_scalar(out: &mut String, s: Scalar, bytes: &[u8]) {
             }
             // Sign-extend from the stored width first, then normalize to the type's width.
             let nbits = (bytes.len().min(16) * 8) as u32;
-            let v = if nbits == 0 || nbits >= 128 { raw as i128 } else { ((raw << (128 - nbits)) as i128) >> (128 - nbits) };
+            let v = if nbits == 0 || nbits >= 128 {
+                raw as i128
+            } else {
+                ((raw << (128 - nbits)) as i128) >> (128 - nbits)
+            };
             write_int(out, v, width, unsigned);
         }
         Scalar::Float(k) => out.push_str(&format_float(FloatBits(read_le(bytes)), k)),
@@ -466,7 +475,8 @@ impl OpAsmPrinter<'_> {
                     self.write_type_real(*e);
                 }
                 self.out.push_str(") -> ");
-                let wrap = results.len() != 1 || matches!(ctx.try_type_kind(results[0]), Some(TypeKind::Function { .. }));
+                let wrap =
+                    results.len() != 1 || matches!(ctx.try_type_kind(results[0]), Some(TypeKind::Function { .. }));
                 if wrap {
                     self.out.push('(');
                 }
@@ -480,7 +490,9 @@ impl OpAsmPrinter<'_> {
                     self.out.push(')');
                 }
             }
-            TypeKind::Dialect { dialect, body, .. } => write_dialect_symbol(&mut self.out, '!', ctx.str(*dialect), body),
+            TypeKind::Dialect { dialect, body, .. } => {
+                write_dialect_symbol(&mut self.out, '!', ctx.str(*dialect), body)
+            }
         }
     }
 
@@ -497,7 +509,10 @@ impl OpAsmPrinter<'_> {
             return;
         }
         // Leaves are cached: printing floats is not free.
-        let cacheable = matches!(kind, AttrKind::Float { .. } | AttrKind::Integer { .. } | AttrKind::String { .. } | AttrKind::Type(_));
+        let cacheable = matches!(
+            kind,
+            AttrKind::Float { .. } | AttrKind::Integer { .. } | AttrKind::String { .. } | AttrKind::Type(_)
+        );
         let key = (a.0, elide as u8);
         if cacheable {
             if let Some(s) = self.attr_cache.get(&key) {
@@ -637,7 +652,8 @@ impl OpAsmPrinter<'_> {
             }
             AttrKind::DenseStrings { ty, values, splat } => {
                 let n = self.num_elements(*ty);
-                let splat = *splat || n == 1 || (n > 1 && values.len() as u64 == n && values.windows(2).all(|w| w[0] == w[1]));
+                let splat =
+                    *splat || n == 1 || (n > 1 && values.len() as u64 == n && values.windows(2).all(|w| w[0] == w[1]));
                 if self.should_elide(n, splat) {
                     self.out.push_str("dense_resource<__elided__>");
                 } else {
@@ -694,7 +710,9 @@ impl OpAsmPrinter<'_> {
                 self.out.push('>');
             }
             AttrKind::Location(_) => self.print_location(a, false),
-            AttrKind::Dialect { dialect, body, .. } => write_dialect_symbol(&mut self.out, '#', ctx.str(*dialect), body),
+            AttrKind::Dialect { dialect, body, .. } => {
+                write_dialect_symbol(&mut self.out, '#', ctx.str(*dialect), body)
+            }
         }
         if elide != Elide::Must {
             if let Some(t) = typed {
@@ -798,8 +816,10 @@ impl OpAsmPrinter<'_> {
                 }
                 self.loc_internal(*callee, pretty, false);
                 if pretty {
-                    let callee_is_name = matches!(ctx.try_attr_kind(*callee), Some(AttrKind::Location(Location::Name { .. })));
-                    let caller_is_flc = matches!(ctx.try_attr_kind(*caller), Some(AttrKind::Location(Location::FileLineCol { .. })));
+                    let callee_is_name =
+                        matches!(ctx.try_attr_kind(*callee), Some(AttrKind::Location(Location::Name { .. })));
+                    let caller_is_flc =
+                        matches!(ctx.try_attr_kind(*caller), Some(AttrKind::Location(Location::FileLineCol { .. })));
                     if callee_is_name && caller_is_flc {
                         self.out.push_str(" at ");
                     } else {

@@ -85,11 +85,7 @@ fn semantics(kind: FloatKind) -> Semantics {
         F8E4M3FNUZ => with(sem(7, -7, 4, 8), N::NanOnly, E::NegativeZero),
         F8E4M3B11FNUZ => with(sem(4, -10, 4, 8), N::NanOnly, E::NegativeZero),
         F8E3M4 => sem(3, -2, 5, 8),
-        F8E8M0FNU => Semantics {
-            has_zero: false,
-            signed: false,
-            ..with(sem(127, -127, 1, 8), N::NanOnly, E::AllOnes)
-        },
+        F8E8M0FNU => Semantics { has_zero: false, signed: false, ..with(sem(127, -127, 1, 8), N::NanOnly, E::AllOnes) },
         F6E3M2FN => with(sem(4, -2, 3, 6), N::FiniteOnly, E::Ieee),
         F6E2M3FN => with(sem(2, 0, 4, 6), N::FiniteOnly, E::Ieee),
         F4E2M1FN => with(sem(2, 0, 2, 4), N::FiniteOnly, E::Ieee),

@@ -34,7 +34,9 @@ mod ops;
 
 use std::collections::HashMap;
 
-pub use float::{f64_to_float_bits, float_bits_to_f64, format_float, format_float_ext, parse_float_decimal, parse_float_exact};
+pub use float::{
+    f64_to_float_bits, float_bits_to_f64, format_float, format_float_ext, parse_float_decimal, parse_float_exact,
+};
 
 use crate::attributes::{AffineExpr, AttrKind, Attribute, FloatBits, NamedAttribute};
 use crate::dialect::Traits;
@@ -752,7 +754,13 @@ impl<'a> OpAsmPrinter<'a> {
 
     /// [`OpAsmPrinter::print_region`], also forcing the entry block header when the entry block
     /// is empty (`print_empty_block`, as the generic form does).
-    pub fn print_region_ext(&mut self, r: RegionId, print_entry_block_args: bool, print_block_terminators: bool, print_empty_block: bool) {
+    pub fn print_region_ext(
+        &mut self,
+        r: RegionId,
+        print_entry_block_args: bool,
+        print_block_terminators: bool,
+        print_empty_block: bool,
+    ) {
         if self.collecting {
             self.collect_region(r, print_entry_block_args, print_block_terminators);
         } else {
@@ -793,7 +801,9 @@ impl<'a> OpAsmPrinter<'a> {
                 Some(t) => Some(t),
                 None => ctx.ops.get(op.0 as usize)?.results.get(index as usize).map(|r| r.ty),
             },
-            Value::BlockArg { block, index } => ctx.blocks.get(block.0 as usize)?.args.get(index as usize).map(|a| a.ty),
+            Value::BlockArg { block, index } => {
+                ctx.blocks.get(block.0 as usize)?.args.get(index as usize).map(|a| a.ty)
+            }
         }
     }
 

@@ -136,13 +136,8 @@ impl OpAsmPrinter<'_> {
     }
 
     fn print_aliases(&mut self, deferred: bool) {
-        let entries: Vec<(Key, String)> = self
-            .aliases
-            .ordered
-            .iter()
-            .filter(|(_, _, d)| *d == deferred)
-            .map(|(k, s, _)| (*k, s.clone()))
-            .collect();
+        let entries: Vec<(Key, String)> =
+            self.aliases.ordered.iter().filter(|(_, _, d)| *d == deferred).map(|(k, s, _)| (*k, s.clone())).collect();
         for (k, name) in entries {
             self.out.push_str(&name);
             self.out.push_str(" = ");

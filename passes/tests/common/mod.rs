@@ -2,9 +2,9 @@
 //! (`strata_ir::testing`), plus what needs the passes (the registry, running pipelines).
 #![allow(dead_code)]
 
-pub use strata_ir::testing::*;
 use strata_ir::pass::{PassManager, PassRegistry};
 use strata_ir::printer::{print_op, PrintOptions};
+pub use strata_ir::testing::*;
 use strata_ir::*;
 
 pub fn registry() -> PassRegistry {

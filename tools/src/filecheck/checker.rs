@@ -196,7 +196,8 @@ struct PrefixMatcher<'p> {
 
 impl<'p> PrefixMatcher<'p> {
     fn new(prefixes: &'p [Vec<u8>], buffer: &[u8]) -> PrefixMatcher<'p> {
-        let mut v: Vec<(&[u8], Option<usize>)> = prefixes.iter().map(|p| (p.as_slice(), find_from(buffer, p, 0))).collect();
+        let mut v: Vec<(&[u8], Option<usize>)> =
+            prefixes.iter().map(|p| (p.as_slice(), find_from(buffer, p, 0))).collect();
         v.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
         PrefixMatcher { prefixes: v }
     }
@@ -648,7 +649,11 @@ impl<'a> Checker<'a> {
             return has_error;
         }
         let mut msg = pat.check_ty.description(prefix);
-        msg.extend_from_slice(if expected { b": expected string found in input" } else { b": excluded string found in input" });
+        msg.extend_from_slice(if expected {
+            b": expected string found in input"
+        } else {
+            b": excluded string found in input"
+        });
         Self::count_suffix(pat, matched_count, &mut msg);
         self.print(loc, if expected { DiagKind::Remark } else { DiagKind::Error }, &msg, &[]);
         self.print(range.loc(), DiagKind::Note, b"found here", &[range]);
@@ -838,12 +843,10 @@ impl<'a> Checker<'a> {
                 let result = pat.match_in(self.sm, self.ctx, match_buffer);
                 let m = match result {
                     Ok(m) if !self.req.verbose_verbose => m,
-                    r => {
-                        match self.report_match_result(true, &info.prefix, pat.loc, pat, 1, match_buffer, r) {
-                            Err(()) => return None,
-                            Ok(m) => m,
-                        }
-                    }
+                    r => match self.report_match_result(true, &info.prefix, pat.loc, pat, 1, match_buffer, r) {
+                        Err(()) => return None,
+                        Ok(m) => m,
+                    },
                 };
                 match_len = m.len;
                 match_pos += m.pos;
@@ -873,7 +876,12 @@ impl<'a> Checker<'a> {
                     let (os, oe) = ranges[mi];
                     if self.diags.is_none() {
                         let old = Span::new(buffer.buf, buffer.start + os, buffer.start + oe);
-                        self.print(old.loc(), DiagKind::Note, b"match discarded, overlaps earlier DAG match here", &[old]);
+                        self.print(
+                            old.loc(),
+                            DiagKind::Note,
+                            b"match discarded, overlaps earlier DAG match here",
+                            &[old],
+                        );
                     } else if let Some(d) = self.diags.as_deref_mut() {
                         if let Some(last) = d.last().map(|x| x.check_loc) {
                             for diag in d.iter_mut().rev() {

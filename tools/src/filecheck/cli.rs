@@ -13,11 +13,7 @@ use super::{DumpInput, DumpInputFilter, FileCheck, Options, DUMP_INPUT_HELP};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Check `input_file` (`-` is stdin) against `check_file`.
-    Check {
-        options: Options,
-        check_file: String,
-        input_file: String,
-    },
+    Check { options: Options, check_file: String, input_file: String },
     /// `--dump-input=help`.
     DumpInputHelp,
     /// `--help`.
@@ -253,8 +249,7 @@ pub fn parse_args(args: &[String]) -> Result<Command, UsageError> {
     }
     if positional.len() > 1 {
         return Err(UsageError {
-            message: "Too many positional arguments specified!\nCan specify at most 1 positional arguments"
-                .to_string(),
+            message: "Too many positional arguments specified!\nCan specify at most 1 positional arguments".to_string(),
         });
     }
     opts.dump_input = dump_inputs.iter().copied().max().unwrap_or(DumpInput::Fail);
@@ -433,6 +428,9 @@ mod tests {
 
     #[test]
     fn env_tokens() {
-        assert_eq!(tokenize_env(" -v  '--implicit-check-not=a b' x\\ y"), vec!["-v", "--implicit-check-not=a b", "x y"]);
+        assert_eq!(
+            tokenize_env(" -v  '--implicit-check-not=a b' x\\ y"),
+            vec!["-v", "--implicit-check-not=a b", "x y"]
+        );
     }
 }

@@ -57,8 +57,8 @@
 //! The command-line front end lives in [`cli`]; the `strata-check` binary
 //! is a thin wrapper around [`cli::run_cli`].
 
-pub mod cli;
 mod checker;
+pub mod cli;
 mod dump;
 mod pattern;
 mod regex;
@@ -289,7 +289,9 @@ impl FileCheck {
         for d in &opts.defines {
             match d.find('=') {
                 None => {
-                    err.extend_from_slice(format!("Missing equal sign in command-line definition '-D{}'\n", d).as_bytes());
+                    err.extend_from_slice(
+                        format!("Missing equal sign in command-line definition '-D{}'\n", d).as_bytes(),
+                    );
                     defines_ok = false;
                 }
                 Some(0) => {
@@ -410,14 +412,7 @@ impl FileCheck {
                 DumpInputFilter::Error
             });
             let (anns, width) = dump::build_annotations(&self.sm, self.check_buf, self.imp_range, &diags);
-            dump::dump_annotated_input(
-                &mut err,
-                filter,
-                self.dump_input_context,
-                self.sm.data(input_buf),
-                anns,
-                width,
-            );
+            dump::dump_annotated_input(&mut err, filter, self.dump_input_context, self.sm.data(input_buf), anns, width);
         }
         Report { exit_code, stderr: err }
     }

@@ -442,8 +442,7 @@ pub(crate) struct Context {
 impl Context {
     pub(crate) fn new() -> Context {
         let mut ctx = Context::default();
-        ctx.line_var =
-            ctx.make_numeric_variable(b"@LINE".to_vec(), ExpressionFormat::new(FormatKind::Unsigned), None);
+        ctx.line_var = ctx.make_numeric_variable(b"@LINE".to_vec(), ExpressionFormat::new(FormatKind::Unsigned), None);
         ctx.numeric_table.insert(b"@LINE".to_vec(), ctx.line_var);
         ctx
     }
@@ -805,10 +804,8 @@ fn parse_numeric_operand(
             return Ok(ExprAst::Literal { text: Span::new(save.buf, save.start, expr.start), value });
         }
     }
-    let msg = format!(
-        "invalid {}operand format",
-        if maybe_invalid_constraint { "matching constraint or " } else { "" }
-    );
+    let msg =
+        format!("invalid {}operand format", if maybe_invalid_constraint { "matching constraint or " } else { "" });
     Err(one(ErrorDiag::at(save, msg)))
 }
 
@@ -962,11 +959,7 @@ fn parse_call_expr(sm: &SourceMgr, ctx: &mut Context, expr: &mut Span, func: Spa
             return Ok(ExprAst::Binop { text, op, lhs, rhs });
         }
     }
-    let msg = format!(
-        "function '{}' takes 2 arguments but {} given",
-        String::from_utf8_lossy(&name),
-        args.len()
-    );
+    let msg = format!("function '{}' takes 2 arguments but {} given", String::from_utf8_lossy(&name), args.len());
     Err(one(ErrorDiag::at(func, msg)))
 }
 
@@ -1302,7 +1295,13 @@ impl Pattern {
                 let end = match end {
                     Some(e) => e,
                     None => {
-                        sm.print_message(out, pat.loc(), DiagKind::Error, b"Invalid substitution block, no ]] found", &[]);
+                        sm.print_message(
+                            out,
+                            pat.loc(),
+                            DiagKind::Error,
+                            b"Invalid substitution block, no ]] found",
+                            &[],
+                        );
                         return Err(2);
                     }
                 };
@@ -1492,11 +1491,8 @@ impl Pattern {
         }
         let hay = sm.text(buffer);
         if !self.fixed_str.is_empty() {
-            let pos = if self.ignore_case {
-                find_insensitive(hay, &self.fixed_str)
-            } else {
-                find(hay, &self.fixed_str, 0)
-            };
+            let pos =
+                if self.ignore_case { find_insensitive(hay, &self.fixed_str) } else { find(hay, &self.fixed_str, 0) };
             return pos.map(|pos| Match { pos, len: self.fixed_str.len() }).ok_or(MatchError::NotFound);
         }
 

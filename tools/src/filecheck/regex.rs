@@ -367,20 +367,12 @@ impl<'a> Parser<'a> {
             if items.is_empty() {
                 return Err(RegexError::Empty);
             }
-            alternatives.push(if items.len() == 1 {
-                items.pop().unwrap_or(Node::Empty)
-            } else {
-                Node::Concat(items)
-            });
+            alternatives.push(if items.len() == 1 { items.pop().unwrap_or(Node::Empty) } else { Node::Concat(items) });
             if !self.eat(b'|') {
                 break;
             }
         }
-        Ok(if alternatives.len() == 1 {
-            alternatives.pop().unwrap_or(Node::Empty)
-        } else {
-            Node::Alt(alternatives)
-        })
+        Ok(if alternatives.len() == 1 { alternatives.pop().unwrap_or(Node::Empty) } else { Node::Alt(alternatives) })
     }
 
     /// `p_ere_exp`: one atom and its optional repetition operator.
@@ -888,12 +880,8 @@ impl Regex {
         match a {
             Assertion::Bol => pos == 0 || hay[pos - 1] == b'\n',
             Assertion::Eol => pos == hay.len() || hay[pos] == b'\n',
-            Assertion::Bow => {
-                (pos == 0 || !is_word(hay[pos - 1])) && pos < hay.len() && is_word(hay[pos])
-            }
-            Assertion::Eow => {
-                pos > 0 && is_word(hay[pos - 1]) && (pos == hay.len() || !is_word(hay[pos]))
-            }
+            Assertion::Bow => (pos == 0 || !is_word(hay[pos - 1])) && pos < hay.len() && is_word(hay[pos]),
+            Assertion::Eow => pos > 0 && is_word(hay[pos - 1]) && (pos == hay.len() || !is_word(hay[pos])),
         }
     }
 
@@ -1204,7 +1192,6 @@ impl ThreadList {
     }
 }
 
-
 // ------------------------------------------------------- BSD submatches
 
 /// An element of an expression in the shape BSD `regcomp` gives it: a
@@ -1347,15 +1334,7 @@ struct Dissector<'a> {
 
 impl<'a> Dissector<'a> {
     fn new(re: &'a Regex, hay: &'a [u8], lo: usize, hi: usize) -> Dissector<'a> {
-        Dissector {
-            re,
-            hay,
-            lo,
-            hi,
-            memo: HashMap::new(),
-            so: vec![None; re.nsub + 1],
-            eo: vec![None; re.nsub + 1],
-        }
+        Dissector { re, hay, lo, hi, memo: HashMap::new(), so: vec![None; re.nsub + 1], eo: vec![None; re.nsub + 1] }
     }
 
     fn empty_set(&self) -> Vec<u64> {
@@ -1564,7 +1543,10 @@ mod tests {
     use super::*;
 
     fn m(p: &str, h: &str) -> Option<(usize, usize)> {
-        Regex::new(p.as_bytes(), Flags { icase: false, newline: true }).unwrap().find(h.as_bytes()).map(|c| c[0].unwrap())
+        Regex::new(p.as_bytes(), Flags { icase: false, newline: true })
+            .unwrap()
+            .find(h.as_bytes())
+            .map(|c| c[0].unwrap())
     }
 
     #[test]

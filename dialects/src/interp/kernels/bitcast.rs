@@ -30,7 +30,9 @@ fn from_bits(ty: ElementType, shape: &[i64], bits: &[u64]) -> KResult<Tensor> {
         ElementType::F32 => Data::F32(bits.iter().map(|&x| f32::from_bits(x as u32)).collect()),
         ElementType::F64 => Data::F64(bits.iter().map(|&x| f64::from_bits(x)).collect()),
         ElementType::Complex64 => Data::C64(
-            bits.chunks_exact(2).map(|c| Complex::new(f32::from_bits(c[0] as u32), f32::from_bits(c[1] as u32))).collect(),
+            bits.chunks_exact(2)
+                .map(|c| Complex::new(f32::from_bits(c[0] as u32), f32::from_bits(c[1] as u32)))
+                .collect(),
         ),
         ElementType::Complex128 => {
             Data::C128(bits.chunks_exact(2).map(|c| Complex::new(f64::from_bits(c[0]), f64::from_bits(c[1]))).collect())
@@ -59,10 +61,7 @@ pub fn bitcast_convert(x: &Tensor, to: ElementType, out_shape: &[i64]) -> KResul
         r >= 1 && out_shape.len() == r - 1 && out_shape == &x.shape()[..r - 1] && x.shape()[r - 1] as u64 * wi == wo
     };
     if !shape_ok {
-        return Err(InterpError::invalid(
-            op,
-            format!("cannot bitcast {from} {:?} to {to} {out_shape:?}", x.shape()),
-        ));
+        return Err(InterpError::invalid(op, format!("cannot bitcast {from} {:?} to {to} {out_shape:?}", x.shape())));
     }
     if from.is_complex() != to.is_complex() {
         return Err(InterpError::invalid(op, "complex types bitcast only to complex types"));

@@ -75,7 +75,11 @@ pub fn dot_general(lhs: &Tensor, rhs: &Tensor, dims: &DotDims, result_ty: Elemen
         if lhs.shape()[a] != rhs.shape()[b] {
             return Err(InterpError::invalid(
                 op,
-                format!("lhs dimension {a} (size {}) does not match rhs dimension {b} (size {})", lhs.shape()[a], rhs.shape()[b]),
+                format!(
+                    "lhs dimension {a} (size {}) does not match rhs dimension {b} (size {})",
+                    lhs.shape()[a],
+                    rhs.shape()[b]
+                ),
             ));
         }
     }
@@ -372,7 +376,9 @@ pub fn convolution(lhs: &Tensor, rhs: &Tensor, params: &ConvParams, result_ty: E
     if c % fgc != 0 || c / fgc != i || o % fgc != 0 || n % bgc != 0 || o % bgc != 0 {
         return Err(InterpError::invalid(
             op,
-            format!("feature dimensions (input {c}, kernel input {i}, output {o}) do not match group counts ({fgc}, {bgc})"),
+            format!(
+                "feature dimensions (input {c}, kernel input {i}, output {o}) do not match group counts ({fgc}, {bgc})"
+            ),
         ));
     }
     let mut out_sp = Vec::with_capacity(s);

@@ -347,7 +347,9 @@ fn catan2(y: Complex<f64>, x: Complex<f64>) -> Complex<f64> {
     -i * ((x + i * y) / (x * x + y * y).sqrt()).ln()
 }
 
-fn c64_via_f64(f: impl Fn(Complex<f64>, Complex<f64>) -> Complex<f64>) -> impl Fn(Complex<f32>, Complex<f32>) -> Complex<f32> {
+fn c64_via_f64(
+    f: impl Fn(Complex<f64>, Complex<f64>) -> Complex<f64>,
+) -> impl Fn(Complex<f32>, Complex<f32>) -> Complex<f32> {
     move |a, b| {
         let r = f(Complex::new(a.re as f64, a.im as f64), Complex::new(b.re as f64, b.im as f64));
         Complex::new(r.re as f32, r.im as f32)
@@ -457,7 +459,15 @@ pub fn binary(op: BinaryOp, a: &Tensor, b: &Tensor) -> KResult<Tensor> {
                 BinaryOp::ShiftRightLogical => zip(x, y, |p, q| if q >= bits as u64 { 0 } else { p >> q }),
                 BinaryOp::ShiftRightArithmetic => zip(x, y, |p, q| {
                     let s = wrap_signed(bits, p as i128);
-                    let r = if q >= bits as u64 { if s < 0 { -1 } else { 0 } } else { s >> q };
+                    let r = if q >= bits as u64 {
+                        if s < 0 {
+                            -1
+                        } else {
+                            0
+                        }
+                    } else {
+                        s >> q
+                    };
                     r as u64
                 }),
                 BinaryOp::Atan2 => return unsupported(),
@@ -653,9 +663,7 @@ pub fn unary(op: UnaryOp, x: &Tensor) -> KResult<Tensor> {
                 UnaryOp::Not => map(v, |a| !a),
                 UnaryOp::Sign => map(v, i64::signum),
                 UnaryOp::Popcnt => map(v, |a| ((a as u64) & m).count_ones() as i64),
-                UnaryOp::CountLeadingZeros => {
-                    map(v, |a| (((a as u64) & m).leading_zeros() - (64 - bits)) as i64)
-                }
+                UnaryOp::CountLeadingZeros => map(v, |a| (((a as u64) & m).leading_zeros() - (64 - bits)) as i64),
                 _ => return unsupported(),
             };
             (ty, Data::I64(d))
@@ -690,7 +698,9 @@ pub fn complex(re: &Tensor, im: &Tensor) -> KResult<Tensor> {
         (Data::F32(a), Data::F32(b)) if re.element_type() == ElementType::F32 => {
             Ok(Tensor::new(ElementType::Complex64, shape, Data::C64(zip(a, b, Complex::new)))?)
         }
-        (Data::F64(a), Data::F64(b)) => Ok(Tensor::new(ElementType::Complex128, shape, Data::C128(zip(a, b, Complex::new)))?),
+        (Data::F64(a), Data::F64(b)) => {
+            Ok(Tensor::new(ElementType::Complex128, shape, Data::C128(zip(a, b, Complex::new)))?)
+        }
         _ => Err(InterpError::unsupported_type("complex", re.element_type())),
     }
 }

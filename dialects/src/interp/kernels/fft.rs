@@ -107,7 +107,10 @@ pub fn fft(x: &Tensor, kind: FftKind, lengths: &[i64]) -> KResult<Tensor> {
     let r = x.rank();
     let k = lengths.len();
     if k == 0 || k > 3 || k > r {
-        return Err(InterpError::invalid(op, format!("fft_length {lengths:?} must have 1 to 3 entries, at most the rank")));
+        return Err(InterpError::invalid(
+            op,
+            format!("fft_length {lengths:?} must have 1 to 3 entries, at most the rank"),
+        ));
     }
     let shape = x.shape().to_vec();
     let first = r - k;
@@ -115,7 +118,10 @@ pub fn fft(x: &Tensor, kind: FftKind, lengths: &[i64]) -> KResult<Tensor> {
     match kind {
         FftKind::Fft | FftKind::Ifft => {
             if !ty.is_complex() || shape[first..] != *lengths {
-                return Err(InterpError::invalid(op, "FFT/IFFT need a complex operand whose trailing dims equal fft_length"));
+                return Err(InterpError::invalid(
+                    op,
+                    "FFT/IFFT need a complex operand whose trailing dims equal fft_length",
+                ));
             }
             let mut data = to_c128s(op, x)?;
             let inv = kind == FftKind::Ifft;
@@ -132,7 +138,10 @@ pub fn fft(x: &Tensor, kind: FftKind, lengths: &[i64]) -> KResult<Tensor> {
         }
         FftKind::Rfft => {
             if !ty.is_float() || shape[first..] != *lengths {
-                return Err(InterpError::invalid(op, "RFFT needs a float operand whose trailing dims equal fft_length"));
+                return Err(InterpError::invalid(
+                    op,
+                    "RFFT needs a float operand whose trailing dims equal fft_length",
+                ));
             }
             let out_ty = if ty == ElementType::F64 { ElementType::Complex128 } else { ElementType::Complex64 };
             let mut data = to_c128s(op, x)?;
@@ -157,7 +166,10 @@ pub fn fft(x: &Tensor, kind: FftKind, lengths: &[i64]) -> KResult<Tensor> {
             let l = lengths[k - 1] as usize;
             let h = l / 2 + 1;
             if !ty.is_complex() || shape[first..r - 1] != lengths[..k - 1] || shape[r - 1] as usize != h {
-                return Err(InterpError::invalid(op, "IRFFT needs a complex operand of trailing shape fft_length[:-1] x (L/2+1)"));
+                return Err(InterpError::invalid(
+                    op,
+                    "IRFFT needs a complex operand of trailing shape fft_length[:-1] x (L/2+1)",
+                ));
             }
             let out_ty = ty.component_type().unwrap_or(ElementType::F32);
             let mut data = to_c128s(op, x)?;

@@ -64,7 +64,10 @@ pub fn gather(operand: &Tensor, start_indices: &Tensor, dn: &GatherDims, slice_s
     }
     for d in 0..orank {
         if slice_sizes[d] < 0 || slice_sizes[d] > operand.shape()[d] {
-            return Err(InterpError::invalid(op, format!("slice size {} out of range for dimension {d}", slice_sizes[d])));
+            return Err(InterpError::invalid(
+                op,
+                format!("slice size {} out of range for dimension {d}", slice_sizes[d]),
+            ));
         }
     }
     let ishape = start_indices.shape().to_vec();
@@ -90,7 +93,8 @@ pub fn gather(operand: &Tensor, start_indices: &Tensor, dn: &GatherDims, slice_s
     // Batch shape: start_indices dims except index_vector_dim.
     let batch_shape: Vec<i64> = (0..irank).filter(|&d| d != ivd).map(|d| ishape[d]).collect();
     // Offset dims of the operand: not collapsed, not batching.
-    let window_operand_dims: Vec<usize> = (0..orank).filter(|d| !collapsed.contains(d) && !obatch.contains(d)).collect();
+    let window_operand_dims: Vec<usize> =
+        (0..orank).filter(|d| !collapsed.contains(d) && !obatch.contains(d)).collect();
     if window_operand_dims.len() != dn.offset_dims.len() {
         return Err(InterpError::invalid(op, "offset_dims length differs from the number of slice dimensions"));
     }

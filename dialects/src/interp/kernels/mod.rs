@@ -253,7 +253,9 @@ pub fn from_c128s(ty: ElementType, shape: &[i64], v: Vec<Complex<f64>>) -> KResu
 pub fn finish(ty: ElementType, shape: Vec<i64>, data: Data) -> KResult<Tensor> {
     let needs = match ty {
         ElementType::SInt(b) | ElementType::UInt(b) => b < 64,
-        ElementType::F32 | ElementType::F64 | ElementType::I1 | ElementType::Complex64 | ElementType::Complex128 => false,
+        ElementType::F32 | ElementType::F64 | ElementType::I1 | ElementType::Complex64 | ElementType::Complex128 => {
+            false
+        }
         _ => true,
     };
     if needs {

@@ -468,11 +468,8 @@ fn window_geometry(
     let lo: Vec<i64> = p.padding.iter().map(|x| x.0).collect();
     let hi: Vec<i64> = p.padding.iter().map(|x| x.1).collect();
     let interior: Vec<i64> = p.base_dilations.iter().map(|&b| b - 1).collect();
-    let padded: Vec<Tensor> = inputs
-        .iter()
-        .zip(inits)
-        .map(|(x, i)| pad(x, &scalar_at(i, 0), &lo, &hi, &interior))
-        .collect::<KResult<_>>()?;
+    let padded: Vec<Tensor> =
+        inputs.iter().zip(inits).map(|(x, i)| pad(x, &scalar_at(i, 0), &lo, &hi, &interior)).collect::<KResult<_>>()?;
     let ps = padded[0].shape().to_vec();
     let pstr = strides_of(&ps);
     let mut out_shape = Vec::with_capacity(rank);

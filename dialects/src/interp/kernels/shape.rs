@@ -6,7 +6,9 @@
 //! element (a strided view or a per-dimension coordinate map) and gathers
 //! with [`take`](super::take).
 
-use super::{check_dims, check_shape, concat_data, numel, put, strided_copy, strided_indices, strides_of, take, take_or_fill};
+use super::{
+    check_dims, check_shape, concat_data, numel, put, strided_copy, strided_indices, strides_of, take, take_or_fill,
+};
 use crate::interp::{InterpError, KResult};
 use crate::value::{Data, ElementType, Tensor};
 
@@ -74,7 +76,10 @@ pub fn broadcast_in_dim(x: &Tensor, out_shape: &[i64], dims: &[i64]) -> KResult<
         if s != 1 && s != out_shape[od] {
             return Err(InterpError::invalid(
                 op,
-                format!("operand dimension {i} of size {s} cannot broadcast to result dimension {od} of size {}", out_shape[od]),
+                format!(
+                    "operand dimension {i} of size {s} cannot broadcast to result dimension {od} of size {}",
+                    out_shape[od]
+                ),
             ));
         }
         if s != 1 {
@@ -166,10 +171,7 @@ pub fn slice(x: &Tensor, start: &[i64], limit: &[i64], strides: &[i64]) -> KResu
     for d in 0..r {
         let (s, l, k, n) = (start[d], limit[d], strides[d], x.shape()[d]);
         if s < 0 || l < s || l > n || k <= 0 {
-            return Err(InterpError::invalid(
-                op,
-                format!("invalid slice [{s}:{l}:{k}] of dimension {d} of size {n}"),
-            ));
+            return Err(InterpError::invalid(op, format!("invalid slice [{s}:{l}:{k}] of dimension {d} of size {n}")));
         }
         out_shape.push((l - s + k - 1) / k);
         base += s * in_strides[d];

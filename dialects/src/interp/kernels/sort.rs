@@ -91,10 +91,7 @@ fn sort_along(
             perm[s + k * step] = src;
         }
     }
-    inputs
-        .iter()
-        .map(|t| Ok(Tensor::new(t.element_type(), t.shape().to_vec(), take(t.data(), &perm))?))
-        .collect()
+    inputs.iter().map(|t| Ok(Tensor::new(t.element_type(), t.shape().to_vec(), take(t.data(), &perm))?)).collect()
 }
 
 /// `stablehlo.sort` with a comparator region: `comparator(lhs_0, rhs_0,

@@ -2,9 +2,9 @@
 //! `AssemblyFormat.cpp` print them. Each op has a `p_*` print hook (everything after the op
 //! name) and an `r_*` parse hook (the inverse).
 
+use strata_ir::attributes::DenseData;
 use strata_ir::parser::OpAsmParser;
 use strata_ir::printer::OpAsmPrinter;
-use strata_ir::attributes::DenseData;
 use strata_ir::{AttrKind, Attribute, OpId, OperationState, Type, TypeKind};
 
 use super::asm::{Asm, PResult};
@@ -194,7 +194,9 @@ pub fn r_select(p: &mut R<'_, '_>, st: &mut OperationState) -> PResult<()> {
 
 fn elements_type(ctx: &strata_ir::Context, a: Attribute) -> Option<Type> {
     match ctx.attr_kind(a) {
-        AttrKind::DenseElements { ty, .. } | AttrKind::DenseResource { ty, .. } | AttrKind::DenseStrings { ty, .. } => Some(*ty),
+        AttrKind::DenseElements { ty, .. } | AttrKind::DenseResource { ty, .. } | AttrKind::DenseStrings { ty, .. } => {
+            Some(*ty)
+        }
         _ => None,
     }
 }
@@ -986,7 +988,8 @@ pub fn p_dot_general(p: &mut P<'_>, op: OpId) {
     let ctx = p.ctx();
     plain(ctx, op);
     operands_n(ctx, op, 2);
-    let dn = need(attr(ctx, op, "dot_dimension_numbers").and_then(|a| DotDimensionNumbers::parse_from_attr(ctx, a).ok()));
+    let dn =
+        need(attr(ctx, op, "dot_dimension_numbers").and_then(|a| DotDimensionNumbers::parse_from_attr(ctx, a).ok()));
     let alg = attr(ctx, op, "algorithm").map(|a| need(algorithm_body(ctx, a)));
     print_operands_sp(p, op);
     p.write(", ");
@@ -1049,7 +1052,8 @@ pub fn r_dot_general(p: &mut R<'_, '_>, st: &mut OperationState) -> PResult<()> 
             let body = a.angle_struct_text()?;
             let ctx = a.ctx();
             let d = ctx.sym("stablehlo");
-            let at = ctx.intern_attr(AttrKind::Dialect { dialect: d, body: format!("dot_algorithm{body}"), opaque: false });
+            let at =
+                ctx.intern_attr(AttrKind::Dialect { dialect: d, body: format!("dot_algorithm{body}"), opaque: false });
             if let Err(m) = crate::stablehlo::attrs::DotAlgorithm::parse_from_attr(a.ctx(), at) {
                 return Err(a.error_at(pos, m.lines().next().unwrap_or("invalid dot algorithm")));
             }
@@ -1114,10 +1118,14 @@ pub fn p_convolution(p: &mut P<'_>, op: OpId) {
 
 fn bools_of(ctx: &strata_ir::Context, a: Attribute) -> Option<Vec<bool>> {
     match ctx.attr_kind(a) {
-        AttrKind::DenseArray { element, values } if matches!(ctx.type_kind(*element), TypeKind::Integer { width: 1, .. }) => {
+        AttrKind::DenseArray { element, values }
+            if matches!(ctx.type_kind(*element), TypeKind::Integer { width: 1, .. }) =>
+        {
             Some(values.iter().map(|v| *v != 0).collect())
         }
-        AttrKind::DenseElements { .. } => crate::stablehlo::types::dense_ints(ctx, a).map(|(_, v)| v.iter().map(|x| *x != 0).collect()),
+        AttrKind::DenseElements { .. } => {
+            crate::stablehlo::types::dense_ints(ctx, a).map(|(_, v)| v.iter().map(|x| *x != 0).collect())
+        }
         _ => None,
     }
 }
@@ -1266,7 +1274,9 @@ fn is_default(ctx: &strata_ir::Context, name: &str, a: Attribute) -> bool {
     match (name, ctx.attr_kind(a)) {
         ("has_side_effect", AttrKind::Integer { value: 0, .. }) => true,
         ("backend_config", AttrKind::String { value, .. }) => value.is_empty(),
-        ("api_version", AttrKind::Dialect { body, .. }) => body.trim() == "custom_call_api_version API_VERSION_ORIGINAL",
+        ("api_version", AttrKind::Dialect { body, .. }) => {
+            body.trim() == "custom_call_api_version API_VERSION_ORIGINAL"
+        }
         ("api_version", AttrKind::Integer { value: 1, .. }) => true,
         ("called_computations" | "output_operand_aliases", AttrKind::Array(v)) => v.is_empty(),
         ("composite_attributes", AttrKind::Dictionary(v)) => v.is_empty(),
