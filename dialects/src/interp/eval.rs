@@ -22,6 +22,7 @@ use num_complex::Complex;
 use strata_ir::attributes::{storage_bytes, AttrKind, DenseData};
 use strata_ir::{Attribute, BlockId, Context, FloatKind, OpId, RegionId, Signedness, Type, TypeKind, Value as IrValue};
 
+use super::check::{self, CheckRule};
 use super::kernels::{self, BinaryOp, CmpDir, CmpType, ReduceKind, UnaryOp};
 use super::{InterpError, KResult};
 use crate::stablehlo::attrs;
@@ -1013,6 +1014,7 @@ impl Interpreter {
     }
 
     fn eval_check(&mut self, ctx: &Context, op: OpId, n: &str) -> KResult<()> {
+        reject_quantized_check(ctx, op, n)?;
         if n == "check.expect_serialized_eq" {
             let x = self.tensor(ctx, op, 0)?.clone();
             let id = match ctx.attr(op, "probe_id").map(|a| ctx.attr_kind(a)) {
@@ -1022,7 +1024,7 @@ impl Interpreter {
             let iter = attr_int(ctx, op, "iteration").unwrap_or(0).max(0) as usize;
             let msg = match self.probes.get(&id).and_then(|v| v.get(iter)) {
                 None => Some(format!("{n} failed: no value was probed as \"{id}\" (iteration {iter})")),
-                Some(p) => check_message(n, &CheckKind::Eq, p, &x),
+                Some(p) => check::check(n, CheckRule::Eq, p, &x)?,
             };
             if let Some(message) = msg {
                 self.failures.push(CheckFailure { op, message });
@@ -1037,19 +1039,25 @@ impl Interpreter {
         } else {
             self.tensor(ctx, op, 1)?
         };
-        let kind = match n {
-            "check.expect_eq" | "check.expect_eq_const" => CheckKind::Eq,
+        let ulp = |name: &str, default: Option<i64>| -> KResult<u64> {
+            let v = attr_int(ctx, op, name)
+                .or(default)
+                .ok_or_else(|| InterpError::invalid(n, format!("missing `{name}`")))?;
+            u64::try_from(v).map_err(|_| InterpError::invalid(n, format!("`{name}` must be non-negative, got {v}")))
+        };
+        let rule = match n {
+            "check.expect_eq" | "check.expect_eq_const" => CheckRule::Eq,
             "check.expect_almost_eq" | "check.expect_almost_eq_const" => {
-                CheckKind::AlmostEq(attr_f64(ctx, op, "tolerance").unwrap_or(1e-4))
+                CheckRule::AlmostEq { tolerance: attr_f64(ctx, op, "tolerance").unwrap_or(check::DEFAULT_TOLERANCE) }
             }
-            "check.expect_close" => CheckKind::Close {
-                min: attr_int(ctx, op, "min_ulp_difference").unwrap_or(0).max(0) as u64,
-                max: attr_int(ctx, op, "max_ulp_difference").unwrap_or(3).max(0) as u64,
+            "check.expect_close" => CheckRule::Close {
+                min_ulp: ulp("min_ulp_difference", Some(0))?,
+                max_ulp: ulp("max_ulp_difference", None)?,
             },
             _ => return Err(not_supported(n)),
         };
         // `check.expect_*` compares the actual value (lhs) with the expected one (rhs).
-        if let Some(message) = check_message(n, &kind, rhs, lhs) {
+        if let Some(message) = check::check(n, rule, lhs, rhs)? {
             self.failures.push(CheckFailure { op, message });
         }
         Ok(())
@@ -1093,31 +1101,20 @@ impl Interpreter {
                     Some(AttrKind::String { value, .. }) => value.clone(),
                     _ => String::new(),
                 };
-                let Some(check) = target.strip_prefix("check.") else {
-                    return Err(InterpError::Unsupported(format!(
-                        "stablehlo.custom_call @{target} is not supported by the interpreter yet"
-                    )));
+                let unsupported = || {
+                    InterpError::Unsupported(format!(
+                        "stablehlo.custom_call @{target} is not supported by the interpreter"
+                    ))
                 };
-                let kind = match check {
-                    "expect_eq" | "eq" => CheckKind::Eq,
-                    "expect_almost_eq" | "almost_eq" => {
-                        CheckKind::AlmostEq(custom_call_f64(ctx, op, "tolerance").unwrap_or(1e-4))
-                    }
-                    "expect_close" | "close" => CheckKind::Close {
-                        min: custom_call_f64(ctx, op, "min_ulp_difference").unwrap_or(0.0) as u64,
-                        max: custom_call_f64(ctx, op, "max_ulp_difference").unwrap_or(3.0) as u64,
-                    },
-                    _ => {
-                        return Err(InterpError::Unsupported(format!(
-                            "stablehlo.custom_call @{target} is not supported by the interpreter yet"
-                        )))
-                    }
-                };
-                if ctx.operands(op).len() != 2 {
-                    return Err(InterpError::invalid(n, format!("@{target} takes two operands")));
+                // As stablehlo-translate: `@check.eq` with two operands (it has results), and
+                // `@check.expect_{eq,almost_eq,close}` with two operands; nothing else.
+                if !target.starts_with("check.") || ctx.operands(op).len() != 2 {
+                    return Err(unsupported());
                 }
-                let name = format!("check.{check}");
-                let msg = check_message(&name, &kind, self.tensor(ctx, op, 1)?, self.tensor(ctx, op, 0)?);
+                reject_quantized_check(ctx, op, &format!("stablehlo.custom_call @{target}"))?;
+                let (actual, expected) = (self.tensor(ctx, op, 0)?, self.tensor(ctx, op, 1)?);
+                let rule = check::custom_call_rule(&target, expected.element_type()).ok_or_else(unsupported)?;
+                let msg = check::check(&format!("stablehlo.custom_call @{target}"), rule, actual, expected)?;
                 let ok = msg.is_none();
                 if let Some(message) = msg {
                     self.failures.push(CheckFailure { op, message });
@@ -1207,77 +1204,6 @@ pub fn not_supported(op: &str) -> InterpError {
     InterpError::Unsupported(format!("{op} is not supported by the interpreter yet"))
 }
 
-/// What a check compares.
-enum CheckKind {
-    Eq,
-    AlmostEq(f64),
-    Close { min: u64, max: u64 },
-}
-
-fn custom_call_f64(ctx: &Context, op: OpId, name: &str) -> Option<f64> {
-    attr_f64(ctx, op, name).or_else(|| attr_int(ctx, op, name).map(|i| i as f64)).or_else(|| {
-        let d = ctx.attr(op, "backend_config")?;
-        match ctx.attr_kind(d) {
-            AttrKind::Dictionary(entries) => {
-                let a = entries.iter().find(|e| ctx.str(e.name) == name)?.value;
-                sty::attr_f64(ctx, a).or_else(|| sty::attr_int(ctx, a).map(|i| i as f64))
-            }
-            _ => None,
-        }
-    })
-}
-
-/// Compares `actual` with `expected`; `Some(message)` when the check fails.
-fn check_message(n: &str, kind: &CheckKind, expected: &Tensor, actual: &Tensor) -> Option<String> {
-    if expected.shape() != actual.shape() || expected.element_type() != actual.element_type() {
-        return Some(format!("{n} failed: expected a {}, got a {}", expected.type_string(), actual.type_string()));
-    }
-    let ok_at = |i: usize| -> bool {
-        let (a, e) = (kernels::scalar_at(actual, i), kernels::scalar_at(expected, i));
-        match kind {
-            CheckKind::Eq => elements_equal(&a, &e, 0),
-            CheckKind::AlmostEq(tol) => almost_equal(&a, &e, *tol),
-            CheckKind::Close { min, max } => ulp_close(&a, &e, *min, *max),
-        }
-    };
-    let whole_ok = match kind {
-        CheckKind::Eq => (0..actual.num_elements()).all(|i| elements_equal(actual, expected, i)),
-        CheckKind::AlmostEq(tol) => almost_equal(actual, expected, *tol),
-        CheckKind::Close { min, max } => ulp_close(actual, expected, *min, *max),
-    };
-    if whole_ok {
-        return None;
-    }
-    let bad: Vec<usize> = (0..actual.num_elements()).filter(|&i| !ok_at(i)).collect();
-    let what = match kind {
-        CheckKind::Eq => String::new(),
-        CheckKind::AlmostEq(tol) => format!(" (tolerance {tol})"),
-        CheckKind::Close { min, max } => format!(" (ulp difference in [{min}, {max}])"),
-    };
-    let mut msg = if actual.num_elements() <= 64 {
-        format!("{n} failed{what}: expected {expected}, got {actual}")
-    } else {
-        format!(
-            "{n} failed{what}: {} of {} elements of {} differ",
-            bad.len(),
-            actual.num_elements(),
-            actual.type_string()
-        )
-    };
-    if let Some(&i) = bad.first() {
-        if actual.rank() > 0 {
-            let idx = crate::value::tensor::unflatten_index(actual.shape(), i);
-            let show = |t: &Tensor| kernels::scalar_at(t, i).to_dense_attr();
-            msg.push_str(&format!(
-                "; first mismatch at index {idx:?}: expected {}, got {}",
-                show(expected),
-                show(actual)
-            ));
-        }
-    }
-    Some(msg)
-}
-
 /// The name `interpreter.print` shows for a value: `%argN` for arguments of
 /// the function's entry block, `%N` (or `%N#i`) for op results, numbered as
 /// the printer numbers them within the enclosing function.
@@ -1349,76 +1275,6 @@ fn truthy(op: &str, v: &[Value]) -> KResult<bool> {
     }
 }
 
-fn elements_equal(a: &Tensor, b: &Tensor, i: usize) -> bool {
-    match (a.data(), b.data()) {
-        (Data::F32(x), Data::F32(y)) => x[i] == y[i] || (x[i].is_nan() && y[i].is_nan()),
-        (Data::F64(x), Data::F64(y)) => x[i] == y[i] || (x[i].is_nan() && y[i].is_nan()),
-        (Data::C64(x), Data::C64(y)) => x[i] == y[i],
-        (Data::C128(x), Data::C128(y)) => x[i] == y[i],
-        _ => a.get_flat(i) == b.get_flat(i),
-    }
-}
-
-/// The reference interpreter's `areApproximatelyEqual` on f64 values.
-fn approx(f: f64, g: f64, tol: f64) -> bool {
-    if f == g {
-        return true;
-    }
-    if f.is_nan() || g.is_nan() {
-        return f.is_nan() && g.is_nan();
-    }
-    if !f.is_finite() || !g.is_finite() {
-        return false;
-    }
-    if f.is_sign_negative() != g.is_sign_negative() && f != 0.0 && g != 0.0 {
-        return false;
-    }
-    (f - g).abs() <= tol
-}
-
-fn almost_equal(a: &Tensor, b: &Tensor, tol: f64) -> bool {
-    match (a.data(), b.data()) {
-        (Data::C64(_), _) | (Data::C128(_), _) => {
-            let (x, y) =
-                (kernels::to_c128s("check", a).unwrap_or_default(), kernels::to_c128s("check", b).unwrap_or_default());
-            x.iter().zip(&y).all(|(p, q)| approx(p.re, q.re, tol) && approx(p.im, q.im, tol))
-        }
-        (Data::F32(_), _) | (Data::F64(_), _) => {
-            let (x, y) =
-                (kernels::to_f64s("check", a).unwrap_or_default(), kernels::to_f64s("check", b).unwrap_or_default());
-            x.iter().zip(&y).all(|(&p, &q)| approx(p, q, tol))
-        }
-        _ => (0..a.num_elements()).all(|i| elements_equal(a, b, i)),
-    }
-}
-
-fn ordered_bits(ty: ElementType, x: f64) -> Option<i128> {
-    let f = ty.float_format().or_else(|| ty.component_type().and_then(|c| c.float_format()))?;
-    if x.is_nan() {
-        return None;
-    }
-    let bits = f.encode(x);
-    let sign = f.sign_mask();
-    let mag = (bits & !sign) as i128;
-    Some(if sign != 0 && bits & sign != 0 { -mag } else { mag })
-}
-
-fn ulp_close(a: &Tensor, b: &Tensor, min: u64, max: u64) -> bool {
-    let ty = a.element_type();
-    let (x, y) = match (kernels::to_f64s("check", a), kernels::to_f64s("check", b)) {
-        (Ok(x), Ok(y)) => (x, y),
-        _ => return (0..a.num_elements()).all(|i| elements_equal(a, b, i)),
-    };
-    x.iter().zip(&y).all(|(&p, &q)| match (ordered_bits(ty, p), ordered_bits(ty, q)) {
-        (Some(u), Some(v)) => {
-            let d = (u - v).unsigned_abs() as u64;
-            d >= min.min(d) && d <= max
-        }
-        (None, None) => true,
-        _ => false,
-    })
-}
-
 /// If `region` is `^bb(%a, %b): %r = <op> %a, %b; return %r` for a
 /// reducible binary op, its kind.
 pub fn single_binop_body(ctx: &Context, region: RegionId) -> Option<ReduceKind> {
@@ -1481,4 +1337,16 @@ pub fn single_compare_body(ctx: &Context, region: RegionId, n_inputs: usize) -> 
         };
     }
     Some((p / 2, dir, ty))
+}
+
+/// Check ops do not accept quantized tensors (the reference's `Element` has no quantized
+/// values): an error naming the op, as for any unsupported element type.
+fn reject_quantized_check(ctx: &Context, op: OpId, n: &str) -> KResult<()> {
+    for &v in ctx.operands(op) {
+        let ty = ctx.value_type(v);
+        if let Some(q) = crate::stablehlo::quant::quant_element(ctx, ty) {
+            return Err(InterpError::invalid(n, format!("unsupported element type: {}", q.canonical_body())));
+        }
+    }
+    Ok(())
 }

@@ -41,6 +41,7 @@
 //! - `rng_bit_generator` follows XLA's `prng.cc` bit for bit; `DEFAULT` is
 //!   `PHILOX` (XLA's CPU/GPU default).
 
+pub mod check;
 pub mod eval;
 pub mod kernels;
 pub mod parallel;
