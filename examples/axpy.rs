@@ -9,8 +9,8 @@
 //! Run it with `cargo run --example axpy`. It prints the MLIR of each computation and its
 //! result, computed by the reference interpreter.
 
-use strata::dialects::builder::{BuilderError, Computation, ComputationBuilder, Shape};
-use strata::dialects::value::Tensor;
+use strata::interp::builder::{BuilderError, Computation, ComputationBuilder, Shape};
+use strata::interp::value::Tensor;
 
 fn fmt(v: &[f32]) -> String {
     let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();

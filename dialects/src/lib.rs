@@ -2,15 +2,12 @@
 //! custom syntax, verification, type inference and executable semantics.
 
 pub mod arith;
-pub mod builder;
 pub mod check;
 pub mod chlo;
 pub mod func;
 pub mod func_syntax;
-pub mod interp;
 pub mod interpreter_ops;
 pub mod stablehlo;
-pub mod value;
 
 /// Register every dialect Strata ships into a context.
 pub fn register_all(ctx: &mut strata_ir::Context) {

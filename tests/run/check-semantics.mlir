@@ -1,5 +1,5 @@
 // The semantics of the check ops and of `custom_call @check.*`, exactly as
-// stablehlo-translate --interpret computes them (see dialects/src/interp/check.rs).
+// stablehlo-translate --interpret computes them (see reference/src/check.rs).
 // Every check below either must hold (no diagnostic) or must fail (a CHECK line
 // names it); --implicit-check-not makes any other failure an error of this test.
 // RUN: not strata-run --interpret --split-input-file %s 2>&1 | strata-check %s --implicit-check-not=failed: --implicit-check-not=error:

@@ -24,9 +24,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use strata_dialects::interp::eval::{tensor_from_dense_attr, tensor_type_parts, Interpreter};
-use strata_dialects::interp::InterpError;
-use strata_dialects::value::{npy, Value};
+use strata_interp::eval::{tensor_from_dense_attr, tensor_type_parts, Interpreter};
+use strata_interp::value::{npy, Value};
+use strata_interp::InterpError;
 use strata_ir::diagnostics::render;
 use strata_ir::parser::{parse_attr_str, parse_source, ParserConfig};
 use strata_ir::printer::type_to_string;

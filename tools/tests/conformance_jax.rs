@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use strata_dialects::value::{npy, Data, Tensor};
+use strata_interp::value::{npy, Data, Tensor};
 
 /// Values smaller than this in magnitude are compared with an absolute tolerance of
 /// `REL_TOL * FLOOR` (see the module docs).

@@ -4,7 +4,7 @@
 //! description so inference can run with a shared `&Context` (verifiers) and be materialized
 //! with `&mut Context` (builders).
 
-use strata_ir::attributes::{storage_bytes, AttrKind, FloatBits};
+use strata_ir::attributes::{storage_bytes, AttrKind};
 use strata_ir::{Attribute, Context, FloatKind, OpId, Signedness, Type, TypeKind, DYNAMIC};
 
 use super::quant::{quant_type, QuantType};
@@ -527,13 +527,10 @@ pub fn attr_bool(ctx: &Context, a: Attribute) -> Option<bool> {
 /// Float value of a float attribute (f16/bf16/f32/f64).
 pub fn attr_f64(ctx: &Context, a: Attribute) -> Option<f64> {
     match ctx.attr_kind(a) {
-        AttrKind::Float { bits: FloatBits(b), ty } => Some(match ctx.type_kind(*ty) {
-            TypeKind::Float(FloatKind::F32) => f32::from_bits(*b as u32) as f64,
-            TypeKind::Float(FloatKind::F64) => f64::from_bits(*b as u64),
-            TypeKind::Float(FloatKind::F16) => half::f16::from_bits(*b as u16).to_f64(),
-            TypeKind::Float(FloatKind::BF16) => half::bf16::from_bits(*b as u16).to_f64(),
-            _ => return None,
-        }),
+        AttrKind::Float { bits, ty } => match ctx.type_kind(*ty) {
+            TypeKind::Float(k) => Some(strata_ir::printer::float_bits_to_f64(*bits, *k)),
+            _ => None,
+        },
         AttrKind::Integer { value, .. } => Some(*value as f64),
         _ => None,
     }
