@@ -56,9 +56,15 @@ fn print_constant(p: &mut OpAsmPrinter<'_>, op: OpId) {
     }
 }
 
+strata_ir::op_view! {
+    /// `arith.constant`
+    pub ConstantOp = "arith.constant" { attrs { value: strata_ir::Attribute } }
+}
+
 /// Register the `arith` dialect.
 pub fn register(ctx: &mut Context) {
     let d = Dialect::new("arith").op(OpInfo::new("arith.constant")
+        .with_view::<ConstantOp>()
         .traits(Traits::PURE | Traits::CONSTANT_LIKE | Traits::ZERO_OPERANDS | Traits::ONE_RESULT)
         .inherent(&["value"])
         .verifier(verify_constant)

@@ -86,7 +86,7 @@ fn verify_serialized(ctx: &Context, op: OpId) -> Result<(), String> {
 // ----- syntax -----
 
 fn plain(ctx: &Context, op: OpId) {
-    if ctx.num_results(op) != 0 || !ctx.op(op).regions.is_empty() {
+    if ctx.num_results(op) != 0 || !ctx.op(op).regions().is_empty() {
         fallback();
     }
 }
@@ -250,24 +250,62 @@ fn r_serialized(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult
     a.resolve(&[x], &[t], &mut st.operands)
 }
 
+strata_ir::op_view! {
+    /// `check.expect_eq`
+    pub ExpectEqOp = "check.expect_eq" { operands { lhs: 0, rhs: 1 } }
+    /// `check.expect_eq_const`
+    pub ExpectEqConstOp = "check.expect_eq_const" { operands { lhs: 0 } attrs { value: Attribute } }
+    /// `check.expect_almost_eq`
+    pub ExpectAlmostEqOp = "check.expect_almost_eq" { operands { lhs: 0, rhs: 1 } optional_attrs { tolerance: f64 } }
+    /// `check.expect_almost_eq_const`
+    pub ExpectAlmostEqConstOp = "check.expect_almost_eq_const" {
+        operands { lhs: 0 }
+        attrs { value: Attribute }
+        optional_attrs { tolerance: f64 }
+    }
+    /// `check.expect_close`
+    pub ExpectCloseOp = "check.expect_close" {
+        operands { actual: 0, expected: 1 }
+        attrs { max_ulp_difference: i64 }
+        optional_attrs { min_ulp_difference: i64 }
+    }
+    /// `check.expect_serialized_eq`
+    pub ExpectSerializedEqOp = "check.expect_serialized_eq" {
+        operands { expected: 0 }
+        attrs { probe_id: &'a str }
+        optional_attrs { iteration: i64 }
+    }
+}
+
 /// Register the `check` dialect.
 pub fn register(ctx: &mut Context) {
     let d = Dialect::new("check")
-        .op(OpInfo::new("check.expect_eq").verifier(verify_same_operand_types).assembly(r_pair, p_pair))
-        .op(OpInfo::new("check.expect_eq_const").inherent(&["value"]).verifier(verify_const).assembly(r_const, p_const))
+        .op(OpInfo::new("check.expect_eq")
+            .with_view::<ExpectEqOp>()
+            .verifier(verify_same_operand_types)
+            .assembly(r_pair, p_pair))
+        .op(OpInfo::new("check.expect_eq_const")
+            .with_view::<ExpectEqConstOp>()
+            .inherent(&["value"])
+            .verifier(verify_const)
+            .assembly(r_const, p_const))
         .op(OpInfo::new("check.expect_almost_eq")
+            .with_view::<ExpectAlmostEqOp>()
             .inherent(&["tolerance"])
             .verifier(verify_same_operand_types)
             .assembly(r_pair, p_pair))
         .op(OpInfo::new("check.expect_almost_eq_const")
+            .with_view::<ExpectAlmostEqConstOp>()
             .inherent(&["value", "tolerance"])
             .verifier(verify_const)
             .assembly(r_const, p_const))
         .op(OpInfo::new("check.expect_close")
+            .with_view::<ExpectCloseOp>()
             .inherent(&["max_ulp_difference", "min_ulp_difference"])
             .verifier(verify_close)
             .assembly(r_pair, p_pair))
         .op(OpInfo::new("check.expect_serialized_eq")
+            .with_view::<ExpectSerializedEqOp>()
             .inherent(&["probe_id", "iteration"])
             .verifier(verify_serialized)
             .assembly(r_serialized, p_serialized));

@@ -135,7 +135,7 @@ fn verify_top_k(ctx: &Context, op: OpId) -> Result<(), String> {
 }
 
 fn verify_scan(ctx: &Context, op: OpId) -> Result<(), String> {
-    if ctx.op(op).regions.len() != 1 {
+    if ctx.op(op).regions().len() != 1 {
         return Err("requires one region".into());
     }
     if ctx.attr(op, "dimension").is_none() {
@@ -158,7 +158,7 @@ fn verify_constant(ctx: &Context, op: OpId) -> Result<(), String> {
 /// `%x {attrs} : T -> U`.
 fn p_unary(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
-    if ctx.operands(op).len() != 1 || ctx.num_results(op) != 1 || !ctx.op(op).regions.is_empty() {
+    if ctx.operands(op).len() != 1 || ctx.num_results(op) != 1 || !ctx.op(op).regions().is_empty() {
         fallback();
     }
     let x = ctx.operands(op)[0];
@@ -187,7 +187,7 @@ fn r_unary(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> 
 /// `%a, %b {attrs} : T1, T2 -> R`.
 fn p_binary(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
-    if ctx.operands(op).len() != 2 || ctx.num_results(op) != 1 || !ctx.op(op).regions.is_empty() {
+    if ctx.operands(op).len() != 2 || ctx.num_results(op) != 1 || !ctx.op(op).regions().is_empty() {
         fallback();
     }
     let tys: Vec<Type> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).collect();
@@ -215,7 +215,7 @@ fn r_binary(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()>
 /// `%a, %b {attrs} : (T1, T2) -> R`.
 fn p_broadcast(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
-    if ctx.operands(op).len() != 2 || !ctx.op(op).regions.is_empty() {
+    if ctx.operands(op).len() != 2 || !ctx.op(op).regions().is_empty() {
         fallback();
     }
     print_operands_sp(p, op);
@@ -283,18 +283,18 @@ fn r_top_k(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> 
 fn p_scan(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let d = ctx.op(op);
-    if d.regions.len() != 1 {
+    if d.regions().len() != 1 {
         fallback();
     }
     let seg = need(ctx.attr(op, "operandSegmentSizes").and_then(|a| match ctx.attr_kind(a) {
         AttrKind::DenseArray { values, .. } if values.len() == 2 => Some((values[0] as usize, values[1] as usize)),
         _ => None,
     }));
-    if seg.0 + seg.1 != d.operands.len() {
+    if seg.0 + seg.1 != d.operands().len() {
         fallback();
     }
     let dim = need(ctx.attr(op, "dimension"));
-    let ops = d.operands.clone();
+    let ops = d.operands();
     p.write("(");
     p.print_operands(&ops[..seg.0]);
     p.write(") inits(");
@@ -303,7 +303,7 @@ fn p_scan(p: &mut OpAsmPrinter<'_>, op: OpId) {
     p.print_attribute_without_type(dim);
     p.print_optional_attr_dict_with_keyword(op, &["dimension", "operandSegmentSizes"]);
     p.write(" ");
-    p.print_region(d.regions[0], true, true);
+    p.print_region(d.regions()[0], true, true);
     print_colon_functional(p, op);
 }
 

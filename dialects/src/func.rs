@@ -176,6 +176,44 @@ fn verify_call(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
+strata_ir::op_view! {
+    /// `func.func`
+    pub FuncOp = "func.func" {
+        attrs { sym_name: &'a str, function_type: strata_ir::Type }
+        optional_attrs { sym_visibility: &'a str, arg_attrs: &'a [strata_ir::Attribute], res_attrs: &'a [strata_ir::Attribute], no_inline: bool }
+        regions { body: 0 }
+    }
+    /// `func.return` (variadic operands)
+    pub ReturnOp = "func.return" {}
+    /// `func.call` (variadic operands)
+    pub CallOp = "func.call" { attrs { callee: strata_ir::Attribute } optional_attrs { no_inline: bool } }
+}
+
+impl<'a> FuncOp<'a> {
+    /// Whether the function is private (`sym_visibility = "private"`).
+    pub fn is_private(&self) -> bool {
+        self.sym_visibility() == Some("private")
+    }
+    /// Whether the function is a declaration (no body blocks).
+    pub fn is_declaration(&self) -> bool {
+        self.ctx().region_blocks(self.body()).is_empty()
+    }
+    /// The entry block of the body.
+    pub fn entry_block(&self) -> Option<strata_ir::BlockId> {
+        self.region_entry(0)
+    }
+}
+
+impl<'a> CallOp<'a> {
+    /// The callee's name (the root of the `callee` symbol reference).
+    pub fn callee_name(&self) -> &'a str {
+        match self.ctx().attr_kind(self.callee()) {
+            strata_ir::AttrKind::SymbolRef { root, .. } => self.ctx().str(*root),
+            _ => "",
+        }
+    }
+}
+
 /// Register the `func` dialect.
 pub fn register(ctx: &mut Context) {
     let with_syntax = |info: OpInfo| match crate::func_syntax::hooks(&info.name.clone()) {
@@ -188,15 +226,20 @@ pub fn register(ctx: &mut Context) {
                 .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::AFFINE_SCOPE | Traits::ONE_REGION)
                 .inherent(&["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"])
                 .verifier(verify_func)
-                .default_dialect("func"),
+                .default_dialect("func")
+                .with_view::<FuncOp>(),
         ))
         .op(with_syntax(
             OpInfo::new("func.return")
                 .traits(Traits::PURE | Traits::IS_TERMINATOR | Traits::RETURN_LIKE)
-                .verifier(verify_return),
+                .verifier(verify_return)
+                .with_view::<ReturnOp>(),
         ))
         .op(with_syntax(
-            OpInfo::new("func.call").inherent(&["callee", "arg_attrs", "res_attrs", "no_inline"]).verifier(verify_call),
+            OpInfo::new("func.call")
+                .inherent(&["callee", "arg_attrs", "res_attrs", "no_inline"])
+                .verifier(verify_call)
+                .with_view::<CallOp>(),
         ));
     ctx.register_dialect(d);
 }

@@ -58,7 +58,7 @@ fn print_dict(p: &mut OpAsmPrinter<'_>, d: Option<Attribute>) {
 fn print_func(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let d = ctx.op(op);
-    if d.regions.len() != 1 || !d.operands.is_empty() || !d.results.is_empty() {
+    if d.regions().len() != 1 || !d.operands().is_empty() || !d.results().is_empty() {
         fallback();
     }
     let (inputs, results) = need(crate::func::function_type(ctx, op));
@@ -76,7 +76,7 @@ fn print_func(p: &mut OpAsmPrinter<'_>, op: OpId) {
     p.print_symbol_name(name);
     let arg_attrs = dicts(ctx, op, "arg_attrs", inputs.len());
     let res_attrs = dicts(ctx, op, "res_attrs", results.len());
-    let region = d.regions[0];
+    let region = d.regions()[0];
     let entry = ctx.region_entry(region);
     if let Some(b) = entry {
         let tys: Vec<Type> = ctx.block_args(b).map(|v| ctx.value_type(v)).collect();

@@ -119,11 +119,31 @@ fn r_print(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> 
     a.resolve(&[x], &[t], &mut st.operands)
 }
 
+strata_ir::op_view! {
+    /// `interpreter.run_parallel` (variadic inputs)
+    pub RunParallelOp = "interpreter.run_parallel" { attrs { programs: strata_ir::Attribute } optional_attrs { infeed: strata_ir::Attribute } }
+    /// `interpreter.probe`
+    pub ProbeOp = "interpreter.probe" { operands { operand: 0 } attrs { probe_id: &'a str } }
+    /// `interpreter.print`
+    pub PrintOp = "interpreter.print" { operands { operand: 0 } }
+}
+
 /// Register the `interpreter` dialect.
 pub fn register(ctx: &mut Context) {
     let d = Dialect::new("interpreter")
-        .op(OpInfo::new("interpreter.run_parallel").inherent(&["programs", "infeed"]).verifier(verify_run_parallel))
-        .op(OpInfo::new("interpreter.probe").inherent(&["probe_id"]).verifier(verify_probe).assembly(r_probe, p_probe))
-        .op(OpInfo::new("interpreter.print").traits(Traits::NONE).verifier(verify_print).assembly(r_print, p_print));
+        .op(OpInfo::new("interpreter.run_parallel")
+            .with_view::<RunParallelOp>()
+            .inherent(&["programs", "infeed"])
+            .verifier(verify_run_parallel))
+        .op(OpInfo::new("interpreter.probe")
+            .with_view::<ProbeOp>()
+            .inherent(&["probe_id"])
+            .verifier(verify_probe)
+            .assembly(r_probe, p_probe))
+        .op(OpInfo::new("interpreter.print")
+            .with_view::<PrintOp>()
+            .traits(Traits::NONE)
+            .verifier(verify_print)
+            .assembly(r_print, p_print));
     ctx.register_dialect(d);
 }

@@ -215,7 +215,7 @@ impl Interpreter {
     fn binary_in_place(&mut self, ctx: &Context, op: OpId, b: BinaryOp) -> Option<Tensor> {
         let ops = ctx.operands(op);
         let (x, y) = (*ops.first()?, *ops.get(1)?);
-        if x == y || ctx.uses(x).len() != 1 || ctx.value_parent_block(x) != ctx.op(op).parent {
+        if x == y || ctx.uses(x).len() != 1 || ctx.value_parent_block(x) != ctx.op(op).parent() {
             return None;
         }
         if ctx.value_type(x) != ctx.value_type(ctx.result(op, 0)) {
@@ -272,7 +272,7 @@ impl Interpreter {
     /// a loop body rebinds them on its next iteration) and used once by it; cloned
     /// otherwise. Saves a copy of every returned tensor.
     fn take_returned(&mut self, ctx: &Context, op: OpId) -> KResult<Vec<Value>> {
-        let block = ctx.op(op).parent;
+        let block = ctx.op(op).parent();
         let ops = ctx.operands(op);
         let mut out = Vec::with_capacity(ops.len());
         for (i, &v) in ops.iter().enumerate() {
@@ -1033,7 +1033,7 @@ fn value_name(ctx: &Context, v: IrValue) -> String {
         if ctx.op_name_of(parent_op) == "func.func" {
             break;
         }
-        match ctx.op(parent_op).parent {
+        match ctx.op(parent_op).parent() {
             Some(b) => func_block = b,
             None => break,
         }

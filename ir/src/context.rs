@@ -49,6 +49,10 @@ pub struct Context {
     /// External resources other than dialect resources, kept verbatim (group, key, value text).
     pub external_resources: Vec<(String, String, String)>,
     unknown_loc: Attribute,
+    /// Typed payloads of dialect attributes and types (by handle index), computed by the
+    /// dialect's payload hook when the attribute or type is first interned.
+    attr_payloads: HashMap<u32, Rc<dyn std::any::Any>>,
+    type_payloads: HashMap<u32, Rc<dyn std::any::Any>>,
 }
 
 /// Data of an interned operation name.
@@ -86,6 +90,8 @@ impl Context {
             resources: indexmap::IndexMap::new(),
             external_resources: Vec::new(),
             unknown_loc: Attribute(0),
+            attr_payloads: HashMap::default(),
+            type_payloads: HashMap::default(),
         };
         ctx.unknown_loc = ctx.intern_attr(AttrKind::Location(Location::Unknown));
         crate::builtin::register(&mut ctx);
@@ -133,7 +139,15 @@ impl Context {
             k => k,
         };
         // One probe: `insert_full` returns the existing index when present.
-        let (i, _) = self.types.insert_full(kind);
+        let (i, new) = self.types.insert_full(kind);
+        if new {
+            if let TypeKind::Dialect { dialect, body, opaque } = &self.types[i] {
+                let hook = self.dialects.get(self.str(*dialect)).and_then(|d| d.type_payload);
+                if let Some(p) = hook.and_then(|f| f(body, *opaque)) {
+                    self.type_payloads.insert(i as u32, p);
+                }
+            }
+        }
         Type(i as u32)
     }
 
@@ -216,8 +230,27 @@ impl Context {
             k => k,
         };
         // One probe: `insert_full` returns the existing index when present.
-        let (i, _) = self.attrs.insert_full(kind);
+        let (i, new) = self.attrs.insert_full(kind);
+        if new {
+            if let AttrKind::Dialect { dialect, body, opaque } = &self.attrs[i] {
+                let hook = self.dialects.get(self.str(*dialect)).and_then(|d| d.attr_payload);
+                if let Some(p) = hook.and_then(|f| f(body, *opaque)) {
+                    self.attr_payloads.insert(i as u32, p);
+                }
+            }
+        }
         Attribute(i as u32)
+    }
+
+    /// The typed payload of a dialect attribute (see [`crate::view::DialectPayload`]), if its
+    /// dialect gave it one of type `T`.
+    pub fn typed_attr<T: std::any::Any>(&self, a: Attribute) -> Option<&T> {
+        self.attr_payloads.get(&a.0)?.downcast_ref::<T>()
+    }
+
+    /// The typed payload of a dialect type, if its dialect gave it one of type `T`.
+    pub fn typed_type<T: std::any::Any>(&self, t: Type) -> Option<&T> {
+        self.type_payloads.get(&t.0)?.downcast_ref::<T>()
     }
 
     /// The structure of an attribute.
@@ -323,6 +356,29 @@ impl Context {
         for info in &dialect.ops {
             let name = self.op_name(&info.name);
             self.op_names[name.0 as usize].info = Some(info.clone());
+        }
+        // Attributes and types of the dialect interned before it was registered get their
+        // payloads now.
+        if dialect.attr_payload.is_some() || dialect.type_payload.is_some() {
+            let sym = self.lookup_sym(&dialect.name);
+            for (i, k) in self.attrs.iter().enumerate() {
+                if let (AttrKind::Dialect { dialect: d, body, opaque }, Some(f)) = (k, dialect.attr_payload) {
+                    if Some(*d) == sym {
+                        if let Some(p) = f(body, *opaque) {
+                            self.attr_payloads.insert(i as u32, p);
+                        }
+                    }
+                }
+            }
+            for (i, k) in self.types.iter().enumerate() {
+                if let (TypeKind::Dialect { dialect: d, body, opaque }, Some(f)) = (k, dialect.type_payload) {
+                    if Some(*d) == sym {
+                        if let Some(p) = f(body, *opaque) {
+                            self.type_payloads.insert(i as u32, p);
+                        }
+                    }
+                }
+            }
         }
         self.dialects.insert(dialect.name.clone(), dialect);
     }

@@ -106,6 +106,12 @@ pub struct BodyError {
 /// parse fails, as MLIR's dialect attribute parsers do).
 pub type SymbolBodyFn = fn(body: &str, opaque: bool) -> Result<Option<String>, Vec<BodyError>>;
 
+/// A dialect's typed reading of one of its attribute (or type) bodies, run once when the
+/// attribute is interned: `body` and `opaque` as for [`SymbolBodyFn`]; the payload is what
+/// [`Context::typed_attr`] / [`Context::typed_type`] return (e.g. a parsed
+/// `ComparisonDirection`), `None` for bodies without one.
+pub type PayloadFn = fn(body: &str, opaque: bool) -> Option<Rc<dyn Any>>;
+
 /// The definition of a registered operation.
 pub struct OpInfo {
     /// Full name (`dialect.op`).
@@ -135,6 +141,8 @@ pub struct OpInfo {
     /// Suggested name for the op's results in custom form (MLIR's `getAsmResultNames`): e.g.
     /// `cst` prints `%cst`, `%cst_0`, ... (uniqued by the printer). Ignored in generic form.
     pub asm_result_names: Option<AsmResultNamesFn>,
+    /// The typed view registered for the op ([`OpInfo::with_view`]): its key's `TypeId`.
+    pub view: Option<std::any::TypeId>,
 }
 
 impl OpInfo {
@@ -153,6 +161,7 @@ impl OpInfo {
             canonicalize_patterns: None,
             default_dialect: None,
             asm_result_names: None,
+            view: None,
         }
     }
     /// Add traits.
@@ -224,12 +233,24 @@ pub struct Dialect {
     pub attr_body: Option<SymbolBodyFn>,
     /// Parse-time check and canonical text of the dialect's type bodies.
     pub type_body: Option<SymbolBodyFn>,
+    /// The typed payload of the dialect's attributes (parsed once, when interned).
+    pub attr_payload: Option<PayloadFn>,
+    /// The typed payload of the dialect's types (parsed once, when interned).
+    pub type_payload: Option<PayloadFn>,
 }
 
 impl Dialect {
     /// A dialect with no ops yet.
     pub fn new(name: impl Into<String>) -> Self {
-        Dialect { name: name.into(), ops: Vec::new(), materialize_constant: None, attr_body: None, type_body: None }
+        Dialect {
+            name: name.into(),
+            ops: Vec::new(),
+            materialize_constant: None,
+            attr_body: None,
+            type_body: None,
+            attr_payload: None,
+            type_payload: None,
+        }
     }
     /// Set the attribute-body hook.
     pub fn attr_body_hook(mut self, f: SymbolBodyFn) -> Self {
@@ -239,6 +260,16 @@ impl Dialect {
     /// Set the type-body hook.
     pub fn type_body_hook(mut self, f: SymbolBodyFn) -> Self {
         self.type_body = Some(f);
+        self
+    }
+    /// Set the typed-payload hook of the dialect's attributes.
+    pub fn attr_payload_hook(mut self, f: PayloadFn) -> Self {
+        self.attr_payload = Some(f);
+        self
+    }
+    /// Set the typed-payload hook of the dialect's types.
+    pub fn type_payload_hook(mut self, f: PayloadFn) -> Self {
+        self.type_payload = Some(f);
         self
     }
     /// Add an op.

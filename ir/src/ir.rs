@@ -101,27 +101,61 @@ impl ValueData {
 /// are one pointer each until they hold something.
 #[derive(Clone, Debug)]
 pub struct OpData {
-    /// The op name.
-    pub name: OpName,
-    /// Location.
-    pub loc: Attribute,
-    /// Parent block, if inserted.
-    pub parent: Option<BlockId>,
+    pub(crate) name: OpName,
+    pub(crate) loc: Attribute,
+    pub(crate) parent: Option<BlockId>,
     pub(crate) prev: Option<OpId>,
     pub(crate) next: Option<OpId>,
     pub(crate) erased: bool,
-    /// Operands (including successor operands, as in MLIR's generic form).
-    pub operands: OperandList,
-    /// Results.
-    pub results: ResultList,
+    /// Operands (including successor operands, as in MLIR's generic form). Private: every
+    /// change goes through the context so that use lists stay exact.
+    pub(crate) operands: OperandList,
+    pub(crate) results: ResultList,
     /// Inherent attributes (`<{...}>`), sorted by name.
-    pub properties: ThinVec<NamedAttribute>,
+    pub(crate) properties: ThinVec<NamedAttribute>,
     /// Discardable attributes (`{...}`), sorted by name.
-    pub attributes: ThinVec<NamedAttribute>,
+    pub(crate) attributes: ThinVec<NamedAttribute>,
+    pub(crate) successors: ThinVec<BlockId>,
+    pub(crate) regions: ThinVec<RegionId>,
+}
+
+impl OpData {
+    /// The op name.
+    pub fn name(&self) -> OpName {
+        self.name
+    }
+    /// The location.
+    pub fn loc(&self) -> Attribute {
+        self.loc
+    }
+    /// The block holding the op, if inserted.
+    pub fn parent(&self) -> Option<BlockId> {
+        self.parent
+    }
+    /// The operands (change them with [`Context::set_operand`] / the rewriter).
+    pub fn operands(&self) -> &[Value] {
+        &self.operands
+    }
+    /// Type, location and uses of each result.
+    pub fn results(&self) -> &[ValueData] {
+        &self.results
+    }
+    /// Inherent attributes (`<{...}>`), sorted by name.
+    pub fn properties(&self) -> &[NamedAttribute] {
+        &self.properties
+    }
+    /// Discardable attributes (`{...}`), sorted by name.
+    pub fn attributes(&self) -> &[NamedAttribute] {
+        &self.attributes
+    }
     /// Successor blocks.
-    pub successors: ThinVec<BlockId>,
+    pub fn successors(&self) -> &[BlockId] {
+        &self.successors
+    }
     /// Owned regions.
-    pub regions: ThinVec<RegionId>,
+    pub fn regions(&self) -> &[RegionId] {
+        &self.regions
+    }
 }
 
 /// An operation's operands (two inline).
@@ -350,9 +384,9 @@ impl Context {
         &self.ops[op.0 as usize]
     }
 
-    /// Mutable arena data of an operation. Do not change `operands` through this (use
-    /// [`Context::set_operand`]) or use lists go stale.
-    pub fn op_mut(&mut self, op: OpId) -> &mut OpData {
+    /// Mutable arena data of an operation (crate-private: operands change only through
+    /// [`Context::set_operand`] and friends, so use lists stay exact).
+    pub(crate) fn op_mut(&mut self, op: OpId) -> &mut OpData {
         &mut self.ops[op.0 as usize]
     }
 
@@ -364,6 +398,16 @@ impl Context {
     /// Arena data of a region.
     pub fn region(&self, r: RegionId) -> &RegionData {
         &self.regions[r.0 as usize]
+    }
+
+    /// Set the location of an operation.
+    pub fn set_loc(&mut self, op: OpId, loc: Attribute) {
+        self.ops[op.0 as usize].loc = loc;
+    }
+
+    /// Set successor `i` of a terminator.
+    pub fn set_successor(&mut self, op: OpId, i: usize, block: BlockId) {
+        self.ops[op.0 as usize].successors[i] = block;
     }
 
     /// Whether an operation has been erased.

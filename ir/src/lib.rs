@@ -27,6 +27,7 @@ pub mod source;
 pub mod testing;
 pub mod types;
 pub mod verifier;
+pub mod view;
 
 pub use attributes::{AttrKind, Attribute, NamedAttribute};
 pub use context::{Context, Symbol};
@@ -35,6 +36,7 @@ pub use dialect::{Dialect, OpInfo, Traits};
 pub use ir::{BlockId, InsertPoint, OpId, OpName, OperationState, RegionId, Use, Value};
 pub use source::SourceText;
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
+pub use view::{AttrRead, DialectPayload, Op, OpView, ShapedType};
 
 /// Marker that an error has been reported as a diagnostic in the [`Context`].
 /// (MLIR's `LogicalResult::failure()` after `emitError`.)

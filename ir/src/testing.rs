@@ -290,3 +290,10 @@ pub const C1_EXPECTED: &str = r#""t.func"() <{sym_name = "f"}> ({
   %4 = "t.addi"(%3, %0) : (i32, i32) -> i32
   "t.return"(%4) : (i32) -> ()
 }) : () -> ()"#;
+
+/// Set operand `i` of `op` bypassing the use-list bookkeeping — only for tests that build
+/// deliberately malformed IR (e.g. printing an op whose operand does not exist), the way a
+/// buggy pass could.
+pub fn corrupt_operand(ctx: &mut Context, op: OpId, i: usize, v: Value) {
+    ctx.op_mut(op).operands[i] = v;
+}

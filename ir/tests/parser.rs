@@ -712,7 +712,7 @@ fn op_loc(src: &str) -> (Context, Attribute) {
     let r = ctx.op_regions(m)[0];
     let b = ctx.region_blocks(r)[0];
     let first = ctx.block_first_op(b).unwrap();
-    let l = ctx.op(first).loc;
+    let l = ctx.op(first).loc();
     (ctx, l)
 }
 
@@ -767,8 +767,8 @@ fn locations() {
     let b = ctx.region_blocks(ctx.op_regions(m)[0])[0];
     let ops = ctx.block_ops_vec(b);
     let (l0, l1) = (ctx.file_loc("f.mlir", 11, 6), ctx.file_loc("f.mlir", 12, 1));
-    assert_eq!(ctx.op(ops[0]).loc, l0);
-    assert_eq!(ctx.op(ops[1]).loc, l1);
+    assert_eq!(ctx.op(ops[0]).loc(), l0);
+    assert_eq!(ctx.op(ops[1]).loc(), l1);
 }
 
 #[test]
@@ -824,10 +824,10 @@ fn generic_operation_full_syntax() {
     let ops = ctx.block_ops_vec(blocks[0]);
     let multi = ops[0];
     assert_eq!(ctx.num_results(multi), 3);
-    assert_eq!(ctx.op(multi).properties.len(), 1);
-    assert_eq!(ctx.op(multi).attributes.len(), 1);
+    assert_eq!(ctx.op(multi).properties().len(), 1);
+    assert_eq!(ctx.op(multi).attributes().len(), 1);
     let br = ops[1];
-    assert_eq!(ctx.op(br).successors, vec![blocks[1], blocks[2]]);
+    assert_eq!(ctx.op(br).successors(), vec![blocks[1], blocks[2]]);
     assert_eq!(ctx.operands(br), &[ctx.result(multi, 2)]);
     let uses = ctx.block_ops_vec(blocks[1]);
     assert_eq!(ctx.operands(uses[0]), &[ctx.result(multi, 0), ctx.result(multi, 1), ctx.result(multi, 2)]);
@@ -1067,7 +1067,7 @@ fn module_forms() {
     let (mut ctx, m) = parse("module {}");
     assert_eq!(ctx.region_blocks(ctx.op_regions(m)[0]).len(), 1);
     let l = ctx.file_loc("t.mlir", 1, 1);
-    assert_eq!(ctx.op(m).loc, l);
+    assert_eq!(ctx.op(m).loc(), l);
     let out = roundtrip("module {\n  module @inner {\n    \"foo.op\"() : () -> ()\n  }\n}\n");
     assert!(out.contains("module @inner"), "{out}");
 }

@@ -109,7 +109,7 @@ impl Pass for FailOnBad {
     fn run(&mut self, ctx: &mut Context, op: OpId, _: &mut PassStatistics) -> Result<(), Failure> {
         if let Some(a) = ctx.attr(op, "sym_name") {
             if matches!(ctx.attr_kind(a), AttrKind::String { value, .. } if value == "bad") {
-                let loc = ctx.op(op).loc;
+                let loc = ctx.op(op).loc();
                 return Err(ctx.emit_error(loc, "test failure"));
             }
         }

@@ -596,7 +596,8 @@ fn sample(c: &mut Context) -> OpId {
     c.append_op(body, nm2);
     let (nm3, _) = module(c);
     let fy = c.sym("foo.y");
-    c.op_mut(nm3).attributes.push(NamedAttribute { name: fy, value: unit });
+    c.set_attr(nm3, "foo.y", unit);
+    let _ = fy;
     c.append_op(body, nm3);
     let (rr, rrb) = region_with_block(c, &[]);
     let (nm4, _) = module(c);
@@ -739,7 +740,7 @@ fn print_func(p: &mut OpAsmPrinter<'_>, op: OpId) {
         },
         _ => (vec![], vec![]),
     };
-    let body = c.op(op).regions[0];
+    let body = c.op(op).regions()[0];
     p.write("(");
     match c.region_entry(body) {
         Some(entry) => p.print_block_arguments(entry),
@@ -811,7 +812,7 @@ fn print_br(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let c = p.ctx();
     p.write(" ");
     let ops = c.operands(op).to_vec();
-    p.print_successor_and_use_list(c.op(op).successors[0], &ops);
+    p.print_successor_and_use_list(c.op(op).successors()[0], &ops);
     p.print_optional_attr_dict(op, &[]);
 }
 
@@ -1130,7 +1131,7 @@ fn dangling_values_and_blocks_do_not_panic() {
     let user =
         build(&mut c, Some(body), "t.use", Spec { operands: &[v, v], successors: vec![stray], ..Default::default() });
     // Corrupt the IR the way a buggy pass could (bypassing use lists).
-    c.op_mut(user).operands[1] = bad;
+    strata_ir::testing::corrupt_operand(&mut c, user, 1, bad);
     let g = generic(&c, m);
     assert!(
         g.contains(
@@ -1181,12 +1182,12 @@ fn name_from_attr(c: &Context, op: OpId) -> Option<String> {
 fn print_named(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let c = p.ctx();
     p.print_optional_attr_dict(op, &["name"]);
-    for &r in &c.op(op).regions {
+    for &r in c.op(op).regions() {
         p.write(" ");
         p.print_region(r, true, true);
     }
     p.write(" : ");
-    let ts: Vec<Type> = c.op(op).results.iter().map(|r| r.ty).collect();
+    let ts: Vec<Type> = c.op(op).results().iter().map(|r| r.ty).collect();
     p.print_type_list(&ts);
 }
 

@@ -52,11 +52,11 @@ struct Key {
 fn key_of(ctx: &Context, op: OpId) -> Key {
     let d = ctx.op(op);
     Key {
-        name: d.name,
-        operands: d.operands.clone(),
-        result_types: d.results.iter().map(|r| r.ty).collect(),
-        properties: d.properties.clone(),
-        attributes: d.attributes.clone(),
+        name: d.name(),
+        operands: d.operands().into(),
+        result_types: d.results().iter().map(|r| r.ty).collect(),
+        properties: d.properties().into(),
+        attributes: d.attributes().into(),
     }
 }
 
@@ -223,9 +223,9 @@ impl Driver {
                     self.to_erase.push(op);
                 }
             }
-            let (el, ol) = (ctx.op(existing).loc, ctx.op(op).loc);
+            let (el, ol) = (ctx.op(existing).loc(), ctx.op(op).loc());
             if is_unknown_loc(ctx, el) && !is_unknown_loc(ctx, ol) {
-                ctx.op_mut(existing).loc = ol;
+                ctx.set_loc(existing, ol);
             }
             self.num_cse += 1;
             return;

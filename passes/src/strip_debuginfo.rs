@@ -23,7 +23,7 @@ impl Pass for StripDebugInfo {
         let mut ops = Vec::new();
         ctx.walk_pre(op, &mut |o| ops.push(o));
         for o in ops {
-            ctx.op_mut(o).loc = unknown;
+            ctx.set_loc(o, unknown);
             for r in ctx.op_regions(o).to_vec() {
                 for b in ctx.region_blocks(r).to_vec() {
                     for i in 0..ctx.block(b).args.len() {

@@ -121,17 +121,17 @@ fn collect_refs(ctx: &Context, a: Attribute, out: &mut Vec<(Symbol, Vec<Symbol>)
 
 fn op_refs(ctx: &Context, op: OpId, out: &mut Vec<(Symbol, Vec<Symbol>)>) {
     let d = ctx.op(op);
-    for na in d.properties.iter().chain(d.attributes.iter()) {
+    for na in d.properties().iter().chain(d.attributes().iter()) {
         collect_refs(ctx, na.value, out);
     }
 }
 
 /// MLIR's `isPotentiallyUnknownSymbolTable`: an op of an unregistered dialect with one region.
 fn potentially_unknown_symbol_table(ctx: &Context, op: OpId) -> bool {
-    if ctx.op_regions(op).len() != 1 || ctx.op_info(ctx.op(op).name).is_some() {
+    if ctx.op_regions(op).len() != 1 || ctx.op_info(ctx.op(op).name()).is_some() {
         return false;
     }
-    let data = ctx.op_name_data(ctx.op(op).name);
+    let data = ctx.op_name_data(ctx.op(op).name());
     ctx.dialect(&data.name[..data.dialect_len]).is_none()
 }
 
@@ -202,7 +202,7 @@ fn compute_liveness(ctx: &Context, table: OpId, hidden: bool, live: &mut HashSet
         }
         let Some(uses) = symbol_uses(ctx, o) else {
             return Err(Diagnostic::error(
-                ctx.op(o).loc,
+                ctx.op(o).loc(),
                 "operation contains potentially unknown symbol table, meaning that we can't reliable compute symbol uses",
             ));
         };

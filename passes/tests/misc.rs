@@ -20,7 +20,7 @@ fn strip_debuginfo() {
     b.run("builtin.module(strip-debuginfo)", m).unwrap();
     let unknown = b.ctx.unknown_loc();
     let mut all_unknown = true;
-    b.ctx.walk_pre(m, &mut |o| all_unknown &= b.ctx.op(o).loc == unknown);
+    b.ctx.walk_pre(m, &mut |o| all_unknown &= b.ctx.op(o).loc() == unknown);
     assert!(all_unknown);
     assert_eq!(b.ctx.block(e).args[0].loc, Some(unknown));
 }

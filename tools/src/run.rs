@@ -185,7 +185,7 @@ struct Sink<'a> {
 
 fn located(ctx: &Context, op: Option<OpId>, msg: &str) -> String {
     match op {
-        Some(op) => render(ctx, &Diagnostic::new(Severity::Error, ctx.op(op).loc, msg)),
+        Some(op) => render(ctx, &Diagnostic::new(Severity::Error, ctx.op(op).loc(), msg)),
         None => format!("error: {msg}\n"),
     }
 }

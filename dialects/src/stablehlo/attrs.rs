@@ -248,25 +248,30 @@ impl P {
 fn split_body<'a>(ctx: &'a Context, a: Attribute) -> Result<(&'a str, &'a str), String> {
     match ctx.attr_kind(a) {
         AttrKind::Dialect { dialect, body, opaque } if ctx.str(*dialect) == "stablehlo" => {
-            let body = body.trim();
-            if *opaque {
-                // `precision HIGH` or `gather<...>` written in angle form
-                if let Some(i) = body.find(|c: char| c.is_whitespace() || c == '<') {
-                    let (m, rest) = body.split_at(i);
-                    let rest = rest.trim();
-                    let rest = rest.strip_prefix('<').and_then(|r| r.strip_suffix('>')).unwrap_or(rest);
-                    Ok((m, rest.trim()))
-                } else {
-                    Ok((body, ""))
-                }
-            } else {
-                let i = body.find('<').ok_or_else(|| format!("expected '<' in #stablehlo.{body}"))?;
-                let rest = body[i..].trim();
-                let rest = rest.strip_prefix('<').and_then(|r| r.strip_suffix('>')).ok_or("expected '>'")?;
-                Ok((&body[..i], rest.trim()))
-            }
+            split_body_text(body, *opaque)
         }
         _ => Err("expected a #stablehlo attribute".into()),
+    }
+}
+
+/// [`split_body`] on the text of a body.
+fn split_body_text(body: &str, opaque: bool) -> Result<(&str, &str), String> {
+    let body = body.trim();
+    if opaque {
+        // `precision HIGH` or `gather<...>` written in angle form
+        if let Some(i) = body.find(|c: char| c.is_whitespace() || c == '<') {
+            let (m, rest) = body.split_at(i);
+            let rest = rest.trim();
+            let rest = rest.strip_prefix('<').and_then(|r| r.strip_suffix('>')).unwrap_or(rest);
+            Ok((m, rest.trim()))
+        } else {
+            Ok((body, ""))
+        }
+    } else {
+        let i = body.find('<').ok_or_else(|| format!("expected '<' in #stablehlo.{body}"))?;
+        let rest = body[i..].trim();
+        let rest = rest.strip_prefix('<').and_then(|r| r.strip_suffix('>')).ok_or("expected '>'")?;
+        Ok((&body[..i], rest.trim()))
     }
 }
 
@@ -1004,6 +1009,58 @@ pub fn canonical_attr_body(body: &str, opaque: bool) -> Result<Option<String>, V
     };
     Ok(Some(canonical))
 }
+
+/// The `stablehlo` dialect's typed-payload hook ([`strata_ir::dialect::PayloadFn`]): every
+/// `#stablehlo...` attribute is parsed once, when interned, into its typed value
+/// ([`ComparisonDirection`], [`GatherDimensionNumbers`], ...; `type_extensions` into the IR's
+/// [`DimBounds`](strata_ir::view::DimBounds)), which typed views and passes read with
+/// [`Context::typed_attr`] — never re-parsing the text.
+pub fn attr_payload(body: &str, opaque: bool) -> Option<std::rc::Rc<dyn std::any::Any>> {
+    use std::rc::Rc;
+    let (m, rest) = split_body_text(body, opaque).ok()?;
+    fn rc<T: 'static>(v: T) -> Option<Rc<dyn std::any::Any>> {
+        Some(Rc::new(v))
+    }
+    match m {
+        "gather" => rc(GatherDimensionNumbers::parse_body(rest).ok()?),
+        "scatter" => rc(ScatterDimensionNumbers::parse_body(rest).ok()?),
+        "dot" => rc(DotDimensionNumbers::parse_body_at(rest).ok()?),
+        "dot_algorithm" => rc(DotAlgorithm::parse_body_at(rest).ok()?),
+        "conv" => rc(ConvDimensionNumbers::parse_body(rest).ok()?),
+        "channel_handle" => rc(ChannelHandle::parse_body_at(rest).ok()?),
+        "result_accuracy" => rc(ResultAccuracy::parse_body_at(rest).ok()?),
+        "output_operand_alias" => rc(OutputOperandAlias::parse_body_at(rest).ok()?),
+        "type_extensions" => rc(strata_ir::view::DimBounds(TypeExtensions::parse_body_at(rest).ok()?.bounds)),
+        "comparison_direction" => rc(ComparisonDirection::from_str(rest)?),
+        "comparison_type" => rc(ComparisonType::from_str(rest)?),
+        "precision" => rc(Precision::from_str(rest)?),
+        "fft_type" => rc(FftType::from_str(rest)?),
+        "rng_algorithm" => rc(RngAlgorithm::from_str(rest)?),
+        "rng_distribution" => rc(RngDistribution::from_str(rest)?),
+        "transpose" => rc(Transpose::from_str(rest)?),
+        "result_accuracy_mode" => rc(ResultAccuracyMode::from_str(rest)?),
+        "custom_call_api_version" => rc(CustomCallApiVersion::from_str(rest)?),
+        _ => None,
+    }
+}
+
+impl strata_ir::DialectPayload for GatherDimensionNumbers {}
+impl strata_ir::DialectPayload for ScatterDimensionNumbers {}
+impl strata_ir::DialectPayload for DotDimensionNumbers {}
+impl strata_ir::DialectPayload for DotAlgorithm {}
+impl strata_ir::DialectPayload for ConvDimensionNumbers {}
+impl strata_ir::DialectPayload for ChannelHandle {}
+impl strata_ir::DialectPayload for ResultAccuracy {}
+impl strata_ir::DialectPayload for OutputOperandAlias {}
+impl strata_ir::DialectPayload for ComparisonDirection {}
+impl strata_ir::DialectPayload for ComparisonType {}
+impl strata_ir::DialectPayload for Precision {}
+impl strata_ir::DialectPayload for FftType {}
+impl strata_ir::DialectPayload for RngAlgorithm {}
+impl strata_ir::DialectPayload for RngDistribution {}
+impl strata_ir::DialectPayload for Transpose {}
+impl strata_ir::DialectPayload for ResultAccuracyMode {}
+impl strata_ir::DialectPayload for CustomCallApiVersion {}
 
 /// Validate any `#stablehlo...` attribute body (for parsers: StableHLO rejects malformed
 /// dialect attributes at parse time). Unknown mnemonics are an error.

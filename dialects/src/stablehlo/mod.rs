@@ -28,6 +28,7 @@ pub mod quant;
 pub mod shape;
 pub mod syntax;
 pub mod types;
+pub mod views;
 
 use std::rc::Rc;
 
@@ -110,7 +111,7 @@ pub fn infer_op_result_types(ctx: &mut Context, op: OpId) -> Result<Vec<Type>, S
 
 fn op_attrs(ctx: &Context, op: OpId) -> Vec<(&str, Attribute)> {
     let d = ctx.op(op);
-    d.properties.iter().chain(d.attributes.iter()).map(|na| (ctx.str(na.name), na.value)).collect()
+    d.properties().iter().chain(d.attributes().iter()).map(|na| (ctx.str(na.name), na.value)).collect()
 }
 
 /// Run the op's inference function on an existing op (`None` if it has none).
@@ -187,11 +188,13 @@ pub fn register(ctx: &mut Context) {
         d = d.op(ops::op_info(def));
     }
     d.materialize_constant = Some(materialize_constant as MaterializeFn);
-    d = d.attr_body_hook(attrs::canonical_attr_body);
+    d = d.attr_body_hook(attrs::canonical_attr_body).attr_payload_hook(attrs::attr_payload);
     ctx.register_dialect(d);
     // StableHLO's dependent dialect for quantized element types: types only, no ops.
     if ctx.dialect("quant").is_none() {
-        ctx.register_dialect(Dialect::new("quant").type_body_hook(quant::canonical_type_body));
+        ctx.register_dialect(
+            Dialect::new("quant").type_body_hook(quant::canonical_type_body).type_payload_hook(quant::type_payload),
+        );
     }
 }
 
@@ -200,7 +203,7 @@ pub struct StablehloOp(pub &'static OpDef);
 
 /// The table entry of a registered op, through its `OpInfo` extension.
 pub fn def_of(ctx: &Context, op: OpId) -> Option<&'static OpDef> {
-    let info = ctx.op_info(ctx.op(op).name)?;
+    let info = ctx.op_info(ctx.op(op).name())?;
     let ext: &Rc<dyn std::any::Any> = info.ext.as_ref()?;
     ext.downcast_ref::<StablehloOp>().map(|s| s.0)
 }

@@ -697,7 +697,7 @@ pub fn op_info(def: &'static OpDef) -> OpInfo {
     if def.name == "stablehlo.constant" {
         info = info.result_names(super::syntax::constant_result_name);
     }
-    info
+    super::views::register_views(info)
 }
 
 // ----- the generic verifier -----

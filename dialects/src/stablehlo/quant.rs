@@ -4,7 +4,7 @@
 //! Grammar (StableHLO spec, "Types"):
 //! `uniform<storage[<min:max>]:expressed[:dim], scale[:zp] | {scale[:zp], ...}>`.
 
-use strata_ir::{Context, FloatKind, Type, TypeKind};
+use strata_ir::{Context, FloatKind, Type};
 
 /// A parsed `!quant.uniform` element type.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,16 +45,19 @@ impl QuantType {
     }
 }
 
-/// Parse a quant dialect type; `None` if `t` is not `!quant.uniform<...>` or malformed.
+/// The quant dialect type `t` (`!quant.uniform<...>`), parsed once when the type was interned
+/// ([`type_payload`]); `None` for other types.
 pub fn quant_type(ctx: &Context, t: Type) -> Option<QuantType> {
-    match ctx.type_kind(t) {
-        TypeKind::Dialect { dialect, body, opaque } if ctx.str(*dialect) == "quant" => {
-            let body = if *opaque { body.as_str() } else { body.strip_prefix("uniform")? };
-            parse_uniform(body.trim()).ok()
-        }
-        _ => None,
-    }
+    ctx.typed_type::<QuantType>(t).cloned()
 }
+
+/// The quant dialect's typed-payload hook: `!quant.uniform<...>` as a [`QuantType`].
+pub fn type_payload(body: &str, opaque: bool) -> Option<std::rc::Rc<dyn std::any::Any>> {
+    let body = if opaque { body } else { body.strip_prefix("uniform")? };
+    Some(std::rc::Rc::new(parse_uniform(body.trim()).ok()?))
+}
+
+impl strata_ir::DialectPayload for QuantType {}
 
 /// The quantized element type of a tensor type (or of `t` itself).
 pub fn quant_element(ctx: &Context, t: Type) -> Option<QuantType> {

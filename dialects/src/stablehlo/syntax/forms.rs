@@ -219,9 +219,9 @@ pub fn p_constant(p: &mut P<'_>, op: OpId) {
     }
     p.write("()");
     let d = ctx.op(op);
-    if !d.properties.is_empty() {
+    if !d.properties().is_empty() {
         p.write(" <{");
-        for (i, na) in d.properties.iter().enumerate() {
+        for (i, na) in d.properties().iter().enumerate() {
             if i > 0 {
                 p.write(", ");
             }
@@ -229,7 +229,7 @@ pub fn p_constant(p: &mut P<'_>, op: OpId) {
         }
         p.write("}>");
     }
-    let attrs = d.attributes.clone();
+    let attrs = d.attributes();
     p.print_named_attrs(&attrs, &[], false);
     p.write(" : () -> ");
     p.print_type(res);

@@ -24,16 +24,16 @@ fn compact_inner(ctx: &Context, op: OpId, body: BlockId) -> Option<OpId> {
     if name.split('.').next() != Some(dialect) || name.matches('.').count() != 1 {
         return None;
     }
-    let info = ctx.op_info(ctx.op(inner).name)?;
+    let info = ctx.op_info(ctx.op(inner).name())?;
     if !info.has(Traits::COMMUTATIVE) {
         return None;
     }
     let d = ctx.op(inner);
-    if d.operands.len() != 2 || d.results.len() != 1 || !d.regions.is_empty() {
+    if d.operands().len() != 2 || d.results().len() != 1 || !d.regions().is_empty() {
         return None;
     }
-    let t = d.results[0].ty;
-    if d.operands.iter().any(|v| ctx.value_type(*v) != t) {
+    let t = d.results()[0].ty;
+    if d.operands().iter().any(|v| ctx.value_type(*v) != t) {
         return None;
     }
     let first = *ctx.operands(op).first()?;
@@ -43,7 +43,7 @@ fn compact_inner(ctx: &Context, op: OpId, body: BlockId) -> Option<OpId> {
         _ => return None,
     }
     let args: Vec<Value> = ctx.block_args(body).collect();
-    if args[..] != d.operands[..] {
+    if args[..] != d.operands()[..] {
         return None;
     }
     if ctx.op_name_of(ret).rsplit('.').next() != Some("return") {
@@ -61,11 +61,11 @@ pub fn p_reduce(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let operands = ctx.operands(op).to_vec();
     let n = operands.len();
-    if n == 0 || n % 2 != 0 || ctx.op(op).regions.len() != 1 || !ctx.op(op).successors.is_empty() {
+    if n == 0 || n % 2 != 0 || ctx.op(op).regions().len() != 1 || !ctx.op(op).successors().is_empty() {
         fallback();
     }
     let half = n / 2;
-    let region = ctx.op(op).regions[0];
+    let region = ctx.op(op).regions()[0];
     let blocks = ctx.region_blocks(region);
     if blocks.len() != 1 {
         fallback();
@@ -204,13 +204,13 @@ pub fn r_reduce(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult
 pub fn p_while(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let d = ctx.op(op);
-    if d.regions.len() != 2 || !d.successors.is_empty() {
+    if d.regions().len() != 2 || !d.successors().is_empty() {
         fallback();
     }
-    let operands = d.operands.clone();
+    let operands = d.operands();
     let tys = operand_types(ctx, op);
     let mut entries = Vec::new();
-    for &r in &d.regions {
+    for &r in d.regions() {
         let blocks = ctx.region_blocks(r);
         if blocks.is_empty() {
             fallback();
@@ -245,9 +245,9 @@ pub fn p_while(p: &mut OpAsmPrinter<'_>, op: OpId) {
     p.print_optional_attr_dict_with_keyword(op, &[]);
     p.print_new_line();
     p.write("cond ");
-    p.print_region(d.regions[0], false, true);
+    p.print_region(d.regions()[0], false, true);
     p.write(" do ");
-    p.print_region(d.regions[1], false, true);
+    p.print_region(d.regions()[1], false, true);
 }
 
 pub fn r_while(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()> {

@@ -50,7 +50,7 @@ pub fn results_n(ctx: &Context, op: OpId, n: usize) {
 
 /// Fall back unless the op has no regions and no successors.
 pub fn plain(ctx: &Context, op: OpId) {
-    if !ctx.op(op).regions.is_empty() || !ctx.op(op).successors.is_empty() {
+    if !ctx.op(op).regions().is_empty() || !ctx.op(op).successors().is_empty() {
         fallback();
     }
 }
