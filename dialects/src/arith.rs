@@ -3,6 +3,7 @@
 //! (`%0 = arith.constant dense<0.0> : tensor<f32>`, `%c = arith.constant 42 : i32`).
 //! Lowering will add the arithmetic ops when it needs them.
 
+use strata_ir::dialect::VerifyError;
 use strata_ir::dialect::{Dialect, OpInfo, Traits};
 use strata_ir::parser::{OpAsmParser, ParseResult};
 use strata_ir::printer::{type_to_string, OpAsmPrinter};
@@ -19,7 +20,7 @@ pub fn typed_attr_type(ctx: &Context, a: Attribute) -> Option<Type> {
     }
 }
 
-fn verify_constant(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_constant(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let v = ctx.attr(op, "value").ok_or("requires attribute 'value'")?;
     let rt = ctx.value_type(ctx.result(op, 0));
     let vt = typed_attr_type(ctx, v).ok_or("value must be an integer, float, or elements attribute")?;
@@ -28,7 +29,8 @@ fn verify_constant(ctx: &Context, op: OpId) -> Result<(), String> {
             "value type {} must match return type: {}",
             type_to_string(ctx, vt),
             type_to_string(ctx, rt)
-        ));
+        )
+        .into());
     }
     Ok(())
 }

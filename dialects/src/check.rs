@@ -9,6 +9,7 @@
 //!
 //! The interpreter gives them semantics; here they are defined, verified and printed.
 
+use strata_ir::dialect::VerifyError;
 use strata_ir::dialect::{Dialect, OpInfo};
 use strata_ir::parser::OpAsmParser;
 use strata_ir::printer::{type_to_string, OpAsmPrinter};
@@ -28,10 +29,10 @@ fn elements_type(ctx: &Context, a: Attribute) -> Option<strata_ir::Type> {
 
 // ----- verification -----
 
-fn verify_same_operand_types(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_same_operand_types(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let ops = ctx.operands(op);
     if ops.len() != 2 {
-        return Err(format!("expected 2 operands, but found {}", ops.len()));
+        return Err(format!("expected 2 operands, but found {}", ops.len()).into());
     }
     let (a, b) = (ctx.value_type(ops[0]), ctx.value_type(ops[1]));
     if a != b {
@@ -39,15 +40,16 @@ fn verify_same_operand_types(ctx: &Context, op: OpId) -> Result<(), String> {
             "failed to verify that all of {{lhs, rhs}} have same type: '{}' vs '{}'",
             type_to_string(ctx, a),
             type_to_string(ctx, b)
-        ));
+        )
+        .into());
     }
     Ok(())
 }
 
-fn verify_const(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_const(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let ops = ctx.operands(op);
     if ops.len() != 1 {
-        return Err(format!("expected 1 operand, but found {}", ops.len()));
+        return Err(format!("expected 1 operand, but found {}", ops.len()).into());
     }
     let v = ctx.attr(op, "value").ok_or("requires attribute 'value'")?;
     let vt = elements_type(ctx, v)
@@ -58,14 +60,15 @@ fn verify_const(ctx: &Context, op: OpId) -> Result<(), String> {
             "failed to verify that all of {{lhs, value}} have same type: '{}' vs '{}'",
             type_to_string(ctx, lt),
             type_to_string(ctx, vt)
-        ));
+        )
+        .into());
     }
     Ok(())
 }
 
-fn verify_close(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_close(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     if ctx.operands(op).len() != 2 {
-        return Err(format!("expected 2 operands, but found {}", ctx.operands(op).len()));
+        return Err(format!("expected 2 operands, but found {}", ctx.operands(op).len()).into());
     }
     if ctx.attr(op, "max_ulp_difference").is_none() {
         return Err("requires attribute 'max_ulp_difference'".into());
@@ -73,9 +76,9 @@ fn verify_close(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
-fn verify_serialized(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_serialized(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     if ctx.operands(op).len() != 1 {
-        return Err(format!("expected 1 operand, but found {}", ctx.operands(op).len()));
+        return Err(format!("expected 1 operand, but found {}", ctx.operands(op).len()).into());
     }
     match ctx.attr(op, "probe_id").map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::String { .. }) => Ok(()),

@@ -14,6 +14,7 @@
 //! conformance files. Decomposition into StableHLO (`--chlo-legalize-to-stablehlo`) lives with
 //! the passes.
 
+use strata_ir::dialect::VerifyError;
 use strata_ir::dialect::{Dialect, OpInfo, Traits};
 use strata_ir::parser::OpAsmParser;
 use strata_ir::printer::OpAsmPrinter;
@@ -90,7 +91,7 @@ fn counts(ctx: &Context, op: OpId, n_in: usize, n_out: usize) -> Result<(), Stri
     Ok(())
 }
 
-fn verify_elementwise(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_elementwise(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let n = if BINARY.iter().any(|b| ctx.op_name_of(op).strip_prefix("chlo.") == Some(*b)) { 2 } else { 1 };
     counts(ctx, op, n, 1)?;
     let tys: Vec<Type> =
@@ -102,7 +103,7 @@ fn verify_elementwise(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
-fn verify_broadcast(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_broadcast(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     counts(ctx, op, 2, 1)?;
     if ctx.op_name_of(op) == "chlo.broadcast_compare" && ctx.attr(op, "comparison_direction").is_none() {
         return Err("requires attribute 'comparison_direction'".into());
@@ -110,7 +111,7 @@ fn verify_broadcast(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
-fn verify_mulhi(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_mulhi(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     counts(ctx, op, 2, 1)?;
     let t = ctx.value_type(ctx.result(op, 0));
     if ctx.operands(op).iter().any(|v| ctx.value_type(*v) != t) {
@@ -119,7 +120,7 @@ fn verify_mulhi(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
-fn verify_top_k(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_top_k(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     counts(ctx, op, 1, 2)?;
     let k = ctx.attr(op, "k").and_then(|a| match ctx.attr_kind(a) {
         AttrKind::Integer { value, .. } => Some(*value as i64),
@@ -129,12 +130,12 @@ fn verify_top_k(ctx: &Context, op: OpId) -> Result<(), String> {
     let shape = shape_of(ctx, ctx.value_type(ctx.operands(op)[0])).ok_or("operand must be a ranked tensor")?;
     let Some(&last) = shape.last() else { return Err("operand's rank must be at least 1".into()) };
     if last >= 0 && last < k {
-        return Err(format!("operand's last dimension must be at least {k}"));
+        return Err(format!("operand's last dimension must be at least {k}").into());
     }
     Ok(())
 }
 
-fn verify_scan(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_scan(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     if ctx.op(op).regions().len() != 1 {
         return Err("requires one region".into());
     }
@@ -144,7 +145,7 @@ fn verify_scan(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
-fn verify_constant(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_constant(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     counts(ctx, op, 0, 1)?;
     let v = ctx.attr(op, "value").ok_or("requires attribute 'value'")?;
     match ctx.attr_kind(v) {

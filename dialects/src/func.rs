@@ -5,6 +5,7 @@
 //! block arguments are the function's arguments (no body: a declaration). Custom syntax lives in
 //! [`crate::func_syntax`].
 
+use strata_ir::dialect::VerifyError;
 use strata_ir::dialect::{Dialect, OpInfo, Traits};
 use strata_ir::printer::type_to_string;
 use strata_ir::{AttrKind, Context, OpId, Type, TypeKind};
@@ -54,7 +55,7 @@ fn ty(ctx: &Context, t: Type) -> String {
     type_to_string(ctx, t)
 }
 
-fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_func(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let (inputs, results) = function_type(ctx, op).ok_or("requires attribute 'function_type' of a function type")?;
     if symbol_name(ctx, op).is_none() {
         return Err("requires string attribute 'sym_name'".into());
@@ -70,7 +71,7 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
             match ctx.attr_kind(a) {
                 AttrKind::Array(v) if v.len() == n => {
                     if v.iter().any(|d| !matches!(ctx.attr_kind(*d), AttrKind::Dictionary(_))) {
-                        return Err(format!("expects {name} to be an array of dictionaries"));
+                        return Err(format!("expects {name} to be an array of dictionaries").into());
                     }
                 }
                 AttrKind::Array(v) => {
@@ -78,9 +79,9 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
                     return Err(format!(
                         "expects {what} attribute array to have the same number of elements as the number of function {what}s, got {}, but expected {n}",
                         v.len()
-                    ));
+                    ).into());
                 }
-                _ => return Err(format!("expects {name} to be an array attribute")),
+                _ => return Err(format!("expects {name} to be an array attribute").into()),
             }
         }
     }
@@ -90,7 +91,7 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
     };
     let args: Vec<Type> = ctx.block_args(entry).map(|v| ctx.value_type(v)).collect();
     if args.len() != inputs.len() {
-        return Err(format!("entry block must have {} arguments to match function signature", inputs.len()));
+        return Err(format!("entry block must have {} arguments to match function signature", inputs.len()).into());
     }
     for (i, (a, t)) in args.iter().zip(&inputs).enumerate() {
         if a != t {
@@ -98,16 +99,16 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), String> {
                 "type of entry block argument #{i}({}) must match the type of the corresponding argument in function signature({})",
                 ty(ctx, *a),
                 ty(ctx, *t)
-            ));
+            ).into());
         }
     }
     Ok(())
 }
 
-fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_return(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let Some(func) = ctx.parent_op(op) else { return Ok(()) };
     if ctx.op_name_of(func) != "func.func" {
-        return Err(format!("expects parent op 'func.func'"));
+        return Err(format!("expects parent op 'func.func'").into());
     }
     let (_, results) = function_type(ctx, func).unwrap_or_default();
     let operands = ctx.operands(op);
@@ -117,7 +118,8 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
             "has {} operands, but enclosing function (@{fname}) returns {}",
             operands.len(),
             results.len()
-        ));
+        )
+        .into());
     }
     for (i, (v, t)) in operands.iter().zip(&results).enumerate() {
         let vt = ctx.value_type(*v);
@@ -126,7 +128,8 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), String> {
                 "type of return operand {i} ({}) doesn't match function result type ({}) in function @{fname}",
                 ty(ctx, vt),
                 ty(ctx, *t)
-            ));
+            )
+            .into());
         }
     }
     Ok(())
@@ -140,13 +143,13 @@ pub fn callee(ctx: &Context, op: OpId) -> Option<String> {
     }
 }
 
-fn verify_call(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_call(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let name = callee(ctx, op).ok_or("requires a 'callee' symbol reference attribute")?;
     let Some(f) = lookup_symbol(ctx, op, &name) else {
-        return Err(format!("'{name}' does not reference a valid function"));
+        return Err(format!("'{name}' does not reference a valid function").into());
     };
     let Some((inputs, results)) = function_type(ctx, f) else {
-        return Err(format!("'{name}' does not reference a valid function"));
+        return Err(format!("'{name}' does not reference a valid function").into());
     };
     let operands = ctx.operands(op);
     if operands.len() != inputs.len() {
@@ -158,7 +161,8 @@ fn verify_call(ctx: &Context, op: OpId) -> Result<(), String> {
                 "operand type mismatch: expected operand type {}, but provided {} for operand number {i}",
                 ty(ctx, *t),
                 ty(ctx, ctx.value_type(*v))
-            ));
+            )
+            .into());
         }
     }
     if ctx.num_results(op) != results.len() {
@@ -170,7 +174,8 @@ fn verify_call(ctx: &Context, op: OpId) -> Result<(), String> {
                 "result type mismatch at index {i}: expected result type {}, but provided {}",
                 ty(ctx, *t),
                 ty(ctx, ctx.value_type(v))
-            ));
+            )
+            .into());
         }
     }
     Ok(())

@@ -6,6 +6,7 @@
 //! - `interpreter.probe %x, probe_id = "id" : T` (returns `%x`, records it).
 //! - `interpreter.print %x : T`.
 
+use strata_ir::dialect::VerifyError;
 use strata_ir::dialect::{Dialect, OpInfo, Traits};
 use strata_ir::parser::OpAsmParser;
 use strata_ir::printer::OpAsmPrinter;
@@ -14,7 +15,7 @@ use strata_ir::{AttrKind, Context, OpId, OperationState};
 use crate::stablehlo::syntax::asm::{Asm, PResult};
 use crate::stablehlo::syntax::util::{fallback, need, set};
 
-fn verify_run_parallel(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_run_parallel(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let programs = ctx.attr(op, "programs").ok_or("requires attribute 'programs'")?;
     let AttrKind::Array(replicas) = ctx.attr_kind(programs) else {
         return Err("attribute 'programs' failed to satisfy constraint: array of arrays of symbol references".into());
@@ -41,7 +42,7 @@ fn verify_run_parallel(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
-fn verify_probe(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_probe(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     if ctx.operands(op).len() != 1 || ctx.num_results(op) != 1 {
         return Err("expects one operand and one result".into());
     }
@@ -54,7 +55,7 @@ fn verify_probe(ctx: &Context, op: OpId) -> Result<(), String> {
     }
 }
 
-fn verify_print(ctx: &Context, op: OpId) -> Result<(), String> {
+fn verify_print(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     if ctx.operands(op).len() != 1 || ctx.num_results(op) != 0 {
         return Err("expects one operand and no results".into());
     }

@@ -242,6 +242,43 @@ impl Context {
         Attribute(i as u32)
     }
 
+    /// MLIR's `FusedLoc::get`: flatten fused locations with the same metadata, drop unknown
+    /// locations and duplicates, and collapse trivial cases.
+    pub fn fused_loc_with(&mut self, locs: &[Attribute], metadata: Option<Attribute>) -> Attribute {
+        let unknown = self.unknown_loc();
+        let mut out: Vec<Attribute> = Vec::new();
+        for &l in locs {
+            if let AttrKind::Location(Location::Fused { locations, metadata: m }) = self.attr_kind(l) {
+                if *m == metadata {
+                    for x in locations.clone() {
+                        if !out.contains(&x) {
+                            out.push(x);
+                        }
+                    }
+                    continue;
+                }
+            }
+            if l != unknown && !out.contains(&l) {
+                out.push(l);
+            }
+        }
+        if out.is_empty() {
+            return match metadata {
+                None => unknown,
+                Some(_) => self.intern_attr(AttrKind::Location(Location::Fused { locations: vec![unknown], metadata })),
+            };
+        }
+        if out.len() == 1 && metadata.is_none() {
+            return out[0];
+        }
+        self.intern_attr(AttrKind::Location(Location::Fused { locations: out, metadata }))
+    }
+
+    /// [`Context::fused_loc_with`] without metadata: the location of an op that replaces several.
+    pub fn fused_loc(&mut self, locs: &[Attribute]) -> Attribute {
+        self.fused_loc_with(locs, None)
+    }
+
     /// The typed payload of a dialect attribute (see [`crate::view::DialectPayload`]), if its
     /// dialect gave it one of type `T`.
     pub fn typed_attr<T: std::any::Any>(&self, a: Attribute) -> Option<&T> {

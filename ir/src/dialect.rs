@@ -71,8 +71,49 @@ pub enum FoldResult {
     Value(Value),
 }
 
-/// Verify hook: `Err(message)` becomes `'<op name>' op <message>` at the op's location.
-pub type VerifyFn = fn(&Context, OpId) -> Result<(), String>;
+/// What a verifier reports about an op: one or more messages, each a `'<op name>' op <message>`
+/// error at the op's location (the first is the diagnostic, the others are attached to it, as
+/// StableHLO reports "… / failed to infer returned types"). `?` converts a `String` error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError(pub Vec<String>);
+
+impl VerifyError {
+    /// One message.
+    pub fn new(message: impl Into<String>) -> Self {
+        VerifyError(vec![message.into()])
+    }
+    /// Append a further message.
+    pub fn then(mut self, message: impl Into<String>) -> Self {
+        self.0.push(message.into());
+        self
+    }
+    /// The messages.
+    pub fn messages(&self) -> &[String] {
+        &self.0
+    }
+}
+
+impl From<String> for VerifyError {
+    fn from(s: String) -> Self {
+        VerifyError(vec![s])
+    }
+}
+
+impl From<&str> for VerifyError {
+    fn from(s: &str) -> Self {
+        VerifyError(vec![s.to_string()])
+    }
+}
+
+impl std::fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0.join("; "))
+    }
+}
+
+/// Verify hook: each message of the [`VerifyError`] becomes `'<op name>' op <message>` at the
+/// op's location.
+pub type VerifyFn = fn(&Context, OpId) -> Result<(), VerifyError>;
 /// Custom-assembly parse hook: fills the operation state after the op name has been read.
 pub type ParseFn = fn(&mut OpAsmParser<'_, '_>, &mut OperationState) -> ParseResult<()>;
 /// Custom-assembly print hook: prints everything after the op name (and the results' `=`).

@@ -62,12 +62,12 @@ impl RewritePattern for AddIAddConstant {
         let iops = rw.operands(inner).to_vec();
         let Some(c0) = rw.defining_op(iops[1]).and_then(|d| constant_value(rw, d)) else { return false };
         let (Some((a, t)), Some((b, _))) = (int_of(rw, Some(c0)), int_of(rw, Some(c1))) else { return false };
-        let sum = rw.ctx_mut().int_attr(a + b, t);
+        let sum = rw.interner(|c| c.int_attr(a + b, t));
         let loc = rw.op(op).loc;
-        let c = materialize(rw.ctx_mut(), sum, t, loc).unwrap();
+        let c = rw.interner(|cx| materialize(cx, sum, t, loc)).unwrap();
         rw.insert(c);
         let cv = rw.result(c, 0);
-        let name = rw.ctx_mut().op_name("t.addi");
+        let name = rw.op_name("t.addi");
         let mut st = OperationState::new(name, loc);
         st.operands = [iops[0], cv].into_iter().collect();
         st.result_types = vec![t];

@@ -100,18 +100,18 @@ pub fn with_current_op_note(ctx: &Context, mut d: Diagnostic, op: OpId) -> Diagn
 }
 
 /// `'<op name>' op <message>` at the op's location (MLIR's `Operation::emitOpError`).
-///
-/// A message of several lines reports several errors on the op, one per line (as StableHLO's
-/// verifiers do for "... / failed to infer returned types"): the first is the diagnostic, the
-/// others follow it as attached diagnostics of error severity.
 pub fn op_error(ctx: &Context, op: OpId, message: impl std::fmt::Display) -> Diagnostic {
-    let message = message.to_string();
-    let loc = ctx.op(op).loc;
-    let name = ctx.op_name_of(op);
-    let mut lines = message.split('\n');
-    let mut d = Diagnostic::error(loc, format!("'{}' op {}", name, lines.next().unwrap_or("")));
-    for l in lines {
-        d.notes.push(Diagnostic::error(loc, format!("'{}' op {}", name, l)));
+    Diagnostic::error(ctx.op(op).loc, format!("'{}' op {}", ctx.op_name_of(op), message))
+}
+
+/// The diagnostics of a verifier's [`VerifyError`]: the first message is the diagnostic, the
+/// others follow it as attached diagnostics of error severity (as StableHLO reports
+/// "... / failed to infer returned types").
+pub fn op_errors(ctx: &Context, op: OpId, e: &crate::dialect::VerifyError) -> Diagnostic {
+    let mut msgs = e.messages().iter();
+    let mut d = op_error(ctx, op, msgs.next().map(String::as_str).unwrap_or(""));
+    for m in msgs {
+        d.notes.push(op_error(ctx, op, m));
     }
     d
 }
@@ -372,8 +372,8 @@ impl Verifier<'_> {
         let name = ctx.op(op).name;
         if let Some(info) = ctx.op_info(name) {
             if let Some(f) = info.verify_regions {
-                if let Err(m) = f(ctx, op) {
-                    return self.fail(op_error(ctx, op, m), Some(op));
+                if let Err(e) = f(ctx, op) {
+                    return self.fail(op_errors(ctx, op, &e), Some(op));
                 }
             }
             return true;
@@ -646,8 +646,8 @@ fn verify_invariants_impl(ctx: &Context, op: OpId, info: &OpInfo) -> Result<(), 
         verify_elementwise(ctx, op)?;
     }
     if let Some(f) = info.verify {
-        if let Err(m) = f(ctx, op) {
-            return err(m);
+        if let Err(e) = f(ctx, op) {
+            return Err(InvariantError::Op(op_errors(ctx, op, &e)));
         }
     }
     Ok(())

@@ -82,7 +82,7 @@ impl RewritePattern for Flip {
         if on {
             rw.remove_attr(op, "flag");
         } else {
-            let u = rw.ctx_mut().unit_attr();
+            let u = rw.interner(|c| c.unit_attr());
             rw.set_attr(op, "flag", u);
         }
         true
@@ -131,7 +131,7 @@ impl RewritePattern for MarkOnce {
             return false;
         }
         *self.0.borrow_mut() += 1;
-        let u = rw.ctx_mut().unit_attr();
+        let u = rw.interner(|c| c.unit_attr());
         rw.set_attr(op, "done", u);
         true
     }
@@ -285,7 +285,7 @@ fn rewriter_api_and_notifications() {
     {
         let mut rw = PatternRewriter::with_listener(&mut b.ctx, &mut log);
         // replace_op_with_new: t.addi(a, a) -> t.muli(a, a)
-        let name = rw.ctx_mut().op_name("t.muli");
+        let name = rw.op_name("t.muli");
         let mut st = OperationState::new(name, rw.unknown_loc());
         st.operands = [a, a].into_iter().collect();
         st.result_types = vec![i32];
@@ -293,11 +293,11 @@ fn rewriter_api_and_notifications() {
         assert_eq!(rw.operands(user)[0], rw.result(new, 0));
         // Insertion after an op keeps order.
         rw.set_insertion_point_after(new);
-        let (val, loc) = (rw.ctx_mut().int_attr(1, i32), rw.unknown_loc());
-        let c1 = materialize(rw.ctx_mut(), val, i32, loc).unwrap();
+        let (val, loc) = (rw.interner(|c| c.int_attr(1, i32)), rw.unknown_loc());
+        let c1 = rw.interner(|c| materialize(c, val, i32, loc)).unwrap();
         rw.insert(c1);
-        let (val, loc) = (rw.ctx_mut().int_attr(2, i32), rw.unknown_loc());
-        let c2 = materialize(rw.ctx_mut(), val, i32, loc).unwrap();
+        let (val, loc) = (rw.interner(|c| c.int_attr(2, i32)), rw.unknown_loc());
+        let c2 = rw.interner(|c| materialize(c, val, i32, loc)).unwrap();
         rw.insert(c2);
         assert_eq!(rw.next_op(new), Some(c1));
         assert_eq!(rw.next_op(c1), Some(c2));

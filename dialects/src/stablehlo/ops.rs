@@ -8,6 +8,7 @@
 
 use std::rc::Rc;
 
+use strata_ir::dialect::VerifyError;
 use strata_ir::{Context, OpId, OpInfo, Traits, Type, TypeKind};
 
 use super::types::{self as t, fmt_type, fmt_types};
@@ -704,7 +705,7 @@ pub fn op_info(def: &'static OpDef) -> OpInfo {
 
 /// Verify a StableHLO op: attribute constraints, type classes, trait checks, inferred types,
 /// then the op's own verifier.
-pub fn verify_op(ctx: &Context, op: OpId) -> Result<(), String> {
+pub fn verify_op(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let Some(def) = super::def_of(ctx, op).or_else(|| op_def(ctx.op_name_of(op))) else { return Ok(()) };
     verify_attrs(ctx, op, def)?;
     verify_type_classes(ctx, op, def)?;
@@ -712,8 +713,8 @@ pub fn verify_op(ctx: &Context, op: OpId) -> Result<(), String> {
     match def.infer {
         Infer::None => {}
         Infer::Iface(_) => match super::infer_descs(ctx, op).unwrap() {
-            Err(m) => return Err(format!("{m}\n{FAILED_TO_INFER}")),
-            Ok(d) => check_inferred(ctx, op, &d).map_err(|m| format!("{m}\n{FAILED_TO_INFER}"))?,
+            Err(m) => return Err(VerifyError::new(m).then(FAILED_TO_INFER)),
+            Ok(d) => check_inferred(ctx, op, &d).map_err(|m| VerifyError::new(m).then(FAILED_TO_INFER))?,
         },
         Infer::Verify(_) => {
             let d = super::infer_descs(ctx, op).unwrap()?;

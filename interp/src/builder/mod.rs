@@ -420,7 +420,7 @@ impl OpCx<'_> {
                         for r in regions {
                             self.discard_region(r);
                         }
-                        return Err(self.err(clean_message(&m)));
+                        return Err(self.err(clean_message(&m.clone().into())));
                     }
                 }
             }
@@ -602,8 +602,13 @@ impl OpCx<'_> {
 }
 
 /// Drops StableHLO's trailing "failed to infer returned types" line.
-fn clean_message(m: &str) -> String {
-    m.lines().filter(|l| *l != strata_dialects::stablehlo::FAILED_TO_INFER).collect::<Vec<_>>().join("; ")
+fn clean_message(m: &strata_ir::dialect::VerifyError) -> String {
+    m.messages()
+        .iter()
+        .filter(|l| l.as_str() != strata_dialects::stablehlo::FAILED_TO_INFER)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn func_state(ctx: &mut Context, name: &str, params: &[Type], results: &[Type], block: BlockId, private: bool) -> OpId {

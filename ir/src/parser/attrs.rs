@@ -856,38 +856,8 @@ impl<'s> Parser<'s> {
         }
     }
 
-    /// MLIR's `FusedLoc::get`: flatten fused locations with the same metadata, drop unknown
-    /// locations and duplicates, and collapse trivial cases.
     fn fused_loc(&mut self, locs: Vec<Attribute>, metadata: Option<Attribute>) -> Attribute {
-        let unknown = self.ctx.unknown_loc();
-        let mut out: Vec<Attribute> = Vec::new();
-        for l in locs {
-            if let AttrKind::Location(Location::Fused { locations, metadata: m }) = self.ctx.attr_kind(l) {
-                if *m == metadata {
-                    for x in locations.clone() {
-                        if !out.contains(&x) {
-                            out.push(x);
-                        }
-                    }
-                    continue;
-                }
-            }
-            if l != unknown && !out.contains(&l) {
-                out.push(l);
-            }
-        }
-        if out.is_empty() {
-            return match metadata {
-                None => unknown,
-                Some(_) => {
-                    self.ctx.intern_attr(AttrKind::Location(Location::Fused { locations: vec![unknown], metadata }))
-                }
-            };
-        }
-        if out.len() == 1 && metadata.is_none() {
-            return out[0];
-        }
-        self.ctx.intern_attr(AttrKind::Location(Location::Fused { locations: out, metadata }))
+        self.ctx.fused_loc_with(&locs, metadata)
     }
 
     fn parse_name_or_file_line_col(&mut self) -> ParseResult<Attribute> {

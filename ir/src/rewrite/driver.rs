@@ -552,8 +552,10 @@ impl RegionDriver<'_> {
                 FoldResult::Value(v) => replacements.push(v),
                 FoldResult::Attr(a) => {
                     let ty = rw.value_type(rw.result(op, i));
-                    let c =
-                        dialect.as_ref().and_then(|d| d.materialize_constant).and_then(|m| m(rw.ctx_mut(), a, ty, loc));
+                    let c = dialect
+                        .as_ref()
+                        .and_then(|d| d.materialize_constant)
+                        .and_then(|m| rw.interner(|c| m(c, a, ty, loc)));
                     match c {
                         Some(c) => {
                             rw.insert(c);

@@ -5,8 +5,10 @@
 //!   a [`PatternRewriter`].
 //! - The [`PatternRewriter`] wraps `&mut Context` with an insertion point and reports every change
 //!   to a [`RewriteListener`] (the driver's worklist). It dereferences to the [`Context`] for
-//!   queries; mutations made through the context directly are *not* reported, so patterns should
-//!   mutate through the rewriter's methods (they shadow the context's of the same name).
+//!   queries only (`&Context`): the IR can be changed only through the rewriter's methods, so the
+//!   driver, the statistics and any listener hear of every change (MLIR's `RewriterBase`
+//!   contract). Interning types and attributes is not an IR change and has its own methods
+//!   ([`PatternRewriter::intern_type`], [`PatternRewriter::intern_attr`], ...).
 //! - [`apply_patterns_greedily`] (in [`driver`]) runs patterns and folders to a fixed point.
 //! - [`utils`] has the trivially-dead and memory-effect queries and region simplification.
 //!
@@ -21,7 +23,7 @@ pub use utils::{
 };
 
 use std::collections::HashMap;
-use std::ops::{Deref, DerefMut};
+use std::ops::Deref;
 
 use crate::attributes::Attribute;
 use crate::ir::{BlockId, InsertPoint, OpId, OperationState, RegionId, Value};
@@ -75,12 +77,6 @@ impl Deref for PatternRewriter<'_> {
     }
 }
 
-impl DerefMut for PatternRewriter<'_> {
-    fn deref_mut(&mut self) -> &mut Context {
-        self.ctx
-    }
-}
-
 impl<'a> PatternRewriter<'a> {
     /// A rewriter without a listener.
     pub fn new(ctx: &'a mut Context) -> Self {
@@ -97,10 +93,49 @@ impl<'a> PatternRewriter<'a> {
         self.ctx
     }
 
-    /// The context for unreported mutation (interning types/attributes is fine; IR changes made
-    /// this way are not seen by the driver).
-    pub fn ctx_mut(&mut self) -> &mut Context {
-        self.ctx
+    // ----- interning (not IR changes) -----
+
+    /// Intern a string.
+    pub fn sym(&mut self, s: &str) -> crate::Symbol {
+        self.ctx.sym(s)
+    }
+    /// Intern an operation name.
+    pub fn op_name(&mut self, name: &str) -> crate::OpName {
+        self.ctx.op_name(name)
+    }
+    /// Intern a type.
+    pub fn intern_type(&mut self, kind: crate::TypeKind) -> crate::Type {
+        self.ctx.intern_type(kind)
+    }
+    /// Intern an attribute.
+    pub fn intern_attr(&mut self, kind: crate::AttrKind) -> Attribute {
+        self.ctx.intern_attr(kind)
+    }
+    /// A ranked tensor type without encoding.
+    pub fn tensor_type(&mut self, shape: &[i64], element: crate::Type) -> crate::Type {
+        self.ctx.tensor_type(shape, element)
+    }
+    /// Signless `iN`.
+    pub fn int_type(&mut self, width: u32) -> crate::Type {
+        self.ctx.int_type(width)
+    }
+    /// A float type.
+    pub fn float_type(&mut self, k: crate::FloatKind) -> crate::Type {
+        self.ctx.float_type(k)
+    }
+    /// `index`.
+    pub fn index_type(&mut self) -> crate::Type {
+        self.ctx.index_type()
+    }
+    /// Run `f` with the context to intern types and attributes (or anything else that is not an
+    /// IR change: creating *detached* ops and regions the rewriter then inserts is fine too).
+    /// `f` must not change attached IR — that would bypass the listener.
+    pub fn interner<R>(&mut self, f: impl FnOnce(&mut Context) -> R) -> R {
+        f(self.ctx)
+    }
+    /// A fused location of several ops' locations (as MLIR's `FusedLoc::get`).
+    pub fn fused_loc(&mut self, locs: &[Attribute]) -> Attribute {
+        self.ctx.fused_loc(locs)
     }
 
     // ----- insertion point -----
