@@ -224,12 +224,22 @@ pub struct Dialect {
     pub attr_body: Option<SymbolBodyFn>,
     /// Parse-time check and canonical text of the dialect's type bodies.
     pub type_body: Option<SymbolBodyFn>,
+    /// The dialect's bytecode encodings and op property layouts (MLIR's
+    /// `BytecodeDialectInterface`); without it, its attributes and types are written as text.
+    pub bytecode: Option<Rc<dyn crate::bytecode::DialectBytecode>>,
 }
 
 impl Dialect {
     /// A dialect with no ops yet.
     pub fn new(name: impl Into<String>) -> Self {
-        Dialect { name: name.into(), ops: Vec::new(), materialize_constant: None, attr_body: None, type_body: None }
+        Dialect {
+            name: name.into(),
+            ops: Vec::new(),
+            materialize_constant: None,
+            attr_body: None,
+            type_body: None,
+            bytecode: None,
+        }
     }
     /// Set the attribute-body hook.
     pub fn attr_body_hook(mut self, f: SymbolBodyFn) -> Self {
@@ -239,6 +249,11 @@ impl Dialect {
     /// Set the type-body hook.
     pub fn type_body_hook(mut self, f: SymbolBodyFn) -> Self {
         self.type_body = Some(f);
+        self
+    }
+    /// Set the bytecode interface.
+    pub fn bytecode_hook(mut self, b: Rc<dyn crate::bytecode::DialectBytecode>) -> Self {
+        self.bytecode = Some(b);
         self
     }
     /// Add an op.
