@@ -791,6 +791,19 @@ impl<'a> ReadState<'a> {
                     return Err(BytecodeError::new(at, "expected a dictionary attribute for the operation attributes"))
                 }
             }
+            // Before version 5 properties were merged into the attributes: split the op's
+            // inherent ones out again, as MLIR does for ops whose properties it knows.
+            if self.version < version::NATIVE_PROPERTIES_ENCODING {
+                if let Some(layout) = self.layout(name_idx) {
+                    let ctx = &*self.ctx;
+                    let (props, rest): (Vec<NamedAttribute>, Vec<NamedAttribute>) =
+                        std::mem::take(&mut state.attributes)
+                            .into_iter()
+                            .partition(|a| layout.iter().any(|f| f.name == ctx.str(a.name)));
+                    state.properties = props;
+                    state.attributes = rest;
+                }
+            }
         }
         if mask & op_mask::HAS_PROPERTIES != 0 {
             let at = c.offset();
