@@ -11,6 +11,7 @@ pub mod interp;
 pub mod interpreter_ops;
 pub mod stablehlo;
 pub mod value;
+pub mod vhlo;
 
 /// Register every dialect Strata ships into a context.
 pub fn register_all(ctx: &mut strata_ir::Context) {

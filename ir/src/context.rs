@@ -137,6 +137,11 @@ impl Context {
         Type(i as u32)
     }
 
+    /// The handle of a type if it is already interned (no interning).
+    pub fn lookup_type(&self, kind: &TypeKind) -> Option<Type> {
+        self.types.get_index_of(kind).map(|i| Type(i as u32))
+    }
+
     /// The structure of a type.
     pub fn type_kind(&self, t: Type) -> &TypeKind {
         &self.types[t.0 as usize]
@@ -218,6 +223,11 @@ impl Context {
         // One probe: `insert_full` returns the existing index when present.
         let (i, _) = self.attrs.insert_full(kind);
         Attribute(i as u32)
+    }
+
+    /// The handle of an attribute if it is already interned (no interning).
+    pub fn lookup_attr(&self, kind: &AttrKind) -> Option<Attribute> {
+        self.attrs.get_index_of(kind).map(|i| Attribute(i as u32))
     }
 
     /// The structure of an attribute.

@@ -38,9 +38,9 @@ fn parse(text: &str) -> (Context, strata_ir::OpId) {
 fn files() -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for text in INPUTS {
-        let (ctx, m) = parse(text);
+        let (mut ctx, m) = parse(text);
         for version in 0..=6 {
-            out.push(write_bytecode(&ctx, m, &WriterConfig { version, ..Default::default() }).unwrap());
+            out.push(write_bytecode(&mut ctx, m, &WriterConfig { version, ..Default::default() }).unwrap());
         }
     }
     out
@@ -56,10 +56,10 @@ fn read(data: &[u8]) -> Result<String, strata_ir::bytecode::BytecodeError> {
 #[test]
 fn round_trips_print_identically() {
     for text in INPUTS {
-        let (ctx, m) = parse(text);
+        let (mut ctx, m) = parse(text);
         let want = print_op(&ctx, m, &PrintOptions::generic().with_debug_info(true, false));
         for version in 0..=6 {
-            let bytes = write_bytecode(&ctx, m, &WriterConfig { version, ..Default::default() }).unwrap();
+            let bytes = write_bytecode(&mut ctx, m, &WriterConfig { version, ..Default::default() }).unwrap();
             assert_eq!(read(&bytes).unwrap(), want, "version {version}");
         }
     }

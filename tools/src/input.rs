@@ -1,7 +1,6 @@
 //! Reading a tool's input: MLIR text, or MLIR bytecode detected by its magic number
-//! (`ML\xefR`), as mlir-opt does. Bytecode that is a StableHLO portable artifact (producer
-//! `StableHLO_v…`) is deserialized to StableHLO, as `stablehlo-translate --deserialize` does,
-//! so the tools accept what `jax.export` writes.
+//! (`ML\xefR`), as mlir-opt does. A StableHLO portable artifact (producer `StableHLO_v…`, the
+//! VHLO dialect) is recognized and refused with a clear message until VHLO is supported.
 
 use std::io::Read;
 
@@ -70,7 +69,10 @@ pub fn producer(data: &[u8]) -> Option<String> {
 pub fn load_bytecode(ctx: &mut Context, file: &str, data: &[u8]) -> Result<OpId, String> {
     let portable = producer(data).is_some_and(|p| p.starts_with("StableHLO_v"));
     if portable {
-        return Err(format!("{file}: portable artifacts: not yet\n"));
+        let p = producer(data).unwrap_or_default();
+        return Err(format!(
+            "{file}: byte offset 4: this is a StableHLO portable artifact (produced by {p}); reading VHLO is not supported yet\n"
+        ));
     }
     strata_ir::bytecode::read_bytecode(ctx, data, file).map_err(|e| format!("{file}: {e}\n"))
 }

@@ -242,7 +242,7 @@ struct Output<'w> {
 
 impl Output<'_> {
     /// Print a chunk's module, preceded by the split marker if an earlier chunk printed.
-    fn print(&mut self, ctx: &Context, module: strata_ir::OpId, opts: &PrintOptions) {
+    fn print(&mut self, ctx: &mut Context, module: strata_ir::OpId, opts: &PrintOptions) {
         if self.error.is_some() {
             return;
         }
@@ -262,7 +262,7 @@ impl Output<'_> {
             return;
         }
         // mlir-opt writes a newline after the printed op (which ends with one): same bytes.
-        res = res.and_then(|_| strata_ir::printer::print_op_to_writer(ctx, module, opts, self.w, "\n"));
+        res = res.and_then(|_| strata_ir::printer::print_op_to_writer(&*ctx, module, opts, self.w, "\n"));
         if let Err(e) = res {
             self.error = Some(e);
         }

@@ -71,6 +71,35 @@ fn mlir_opt_and_strata_read_each_others_bytecode() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Properties of unregistered ops (version 5 on; before, MLIR does not write them): a
+/// properties entry holding one dictionary attribute, both ways.
+#[test]
+fn unregistered_op_properties_cross_check() {
+    let Some(mlir) = mlir_opt() else {
+        eprintln!("note: mlir-opt-22 not installed: bytecode cross-check skipped");
+        return;
+    };
+    let strata = env!("CARGO_BIN_EXE_strata-opt");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/bytecode/unregistered_props.mlir");
+    let src = src.to_str().unwrap();
+    let dir = std::env::temp_dir().join(format!("strata-bytecode-props-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let reference = run(mlir, &[PRINT, &[src]].concat());
+    for v in 5..=6 {
+        let version = format!("--emit-bytecode-version={v}");
+        let (fm, fs) = (dir.join(format!("m{v}")), dir.join(format!("s{v}")));
+        let (fm, fs) = (fm.to_str().unwrap(), fs.to_str().unwrap());
+        run(mlir, &["--allow-unregistered-dialect", "--emit-bytecode", &version, src, "-o", fm]);
+        run(strata, &["--allow-unregistered-dialect", "--emit-bytecode", &version, src, "-o", fs]);
+        assert_eq!(
+            String::from_utf8_lossy(&run(strata, &[PRINT, &[fm]].concat())),
+            String::from_utf8_lossy(&reference)
+        );
+        assert_eq!(String::from_utf8_lossy(&run(mlir, &[PRINT, &[fs]].concat())), String::from_utf8_lossy(&reference));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn malformed_bytecode_is_a_located_error() {
     let strata = env!("CARGO_BIN_EXE_strata-opt");

@@ -200,6 +200,9 @@ pub trait DialectBytecode {
     }
     /// Write the dialect's version (nothing written: no version entry).
     fn write_version(&self, _w: &mut DialectWriter<'_>) {}
+    /// Before writing: intern every attribute and type the encoders of `attrs` and `types`
+    /// (this dialect's) will refer to, so the writer can number them.
+    fn prepare(&self, _ctx: &mut Context, _attrs: &[Attribute], _types: &[Type]) {}
 }
 
 /// Read a file's bytes as bytecode if they start with the magic number, else as text:

@@ -868,13 +868,25 @@ impl<'a> ReadState<'a> {
                     }
                 }
                 Some(false) => {
-                    let i = c.varint()?;
-                    let a = self.attr(i, at)?;
+                    // An unregistered op's properties: a properties entry holding the reference
+                    // to one attribute (a dictionary), as MLIR 22 writes them.
+                    let pi = c.varint()?;
+                    let mut pc = *self.properties.get(pi as usize).ok_or_else(|| {
+                        BytecodeError::new(
+                            at,
+                            format!("Properties idx out-of-bound for {}", self.ctx.op_name_str(name)),
+                        )
+                    })?;
+                    let size = pc.varint()?;
+                    let mut body = pc.sub(size as usize)?;
+                    let aat = body.offset();
+                    let i = body.varint()?;
+                    let a = self.attr(i, aat)?;
                     match self.ctx.attr_kind(a) {
                         AttrKind::Dictionary(entries) => state.properties.extend(entries.iter().copied()),
                         _ => {
                             return Err(BytecodeError::new(
-                                at,
+                                aat,
                                 "expected a dictionary attribute for unregistered op properties",
                             ))
                         }

@@ -339,8 +339,80 @@ struct Writer<'c> {
     next_base: u32,
 }
 
-/// Write `op` (usually a `builtin.module`) as MLIR bytecode.
-pub fn write_bytecode(ctx: &Context, op: OpId, cfg: &WriterConfig) -> Result<Vec<u8>, BytecodeError> {
+/// Let each dialect with a bytecode interface intern what its encoders will refer to.
+fn prepare(ctx: &mut Context, root: OpId) {
+    let mut attrs: FxHashMap<String, Vec<Attribute>> = FxHashMap::default();
+    let mut types: FxHashMap<String, Vec<Type>> = FxHashMap::default();
+    let mut seen_a = rustc_hash::FxHashSet::default();
+    let mut seen_t = rustc_hash::FxHashSet::default();
+    let mut stack_a = Vec::new();
+    let mut stack_t = Vec::new();
+    ctx.walk_pre(root, &mut |op| {
+        let d = ctx.op(op);
+        stack_a.extend(d.properties.iter().chain(d.attributes.iter()).map(|p| p.value));
+        stack_t.extend(d.results.iter().map(|r| r.ty));
+        for &r in d.regions.iter() {
+            for &b in ctx.region_blocks(r) {
+                stack_t.extend(ctx.block(b).args.iter().map(|a| a.ty));
+            }
+        }
+    });
+    // Builtin structure is walked here; dialect values are handed to their dialect.
+    while !stack_a.is_empty() || !stack_t.is_empty() {
+        while let Some(a) = stack_a.pop() {
+            if !seen_a.insert(a) {
+                continue;
+            }
+            match ctx.attr_kind(a) {
+                AttrKind::Dialect { dialect, .. } => attrs.entry(ctx.str(*dialect).to_string()).or_default().push(a),
+                AttrKind::Array(v) => stack_a.extend(v.iter().copied()),
+                AttrKind::Dictionary(v) => stack_a.extend(v.iter().map(|n| n.value)),
+                AttrKind::Type(t) => stack_t.push(*t),
+                AttrKind::DenseElements { ty, .. }
+                | AttrKind::DenseStrings { ty, .. }
+                | AttrKind::DenseResource { ty, .. } => stack_t.push(*ty),
+                _ => {}
+            }
+        }
+        while let Some(t) = stack_t.pop() {
+            if !seen_t.insert(t) {
+                continue;
+            }
+            match ctx.type_kind(t) {
+                TypeKind::Dialect { dialect, .. } => types.entry(ctx.str(*dialect).to_string()).or_default().push(t),
+                TypeKind::Function { inputs, results } => stack_t.extend(inputs.iter().chain(results.iter()).copied()),
+                TypeKind::Tuple(v) => stack_t.extend(v.iter().copied()),
+                TypeKind::RankedTensor { element, encoding, .. } => {
+                    stack_t.push(*element);
+                    stack_a.extend(encoding.iter().copied());
+                }
+                k => stack_t.extend(k.element_type()),
+            }
+        }
+    }
+    let mut names: Vec<String> = attrs.keys().chain(types.keys()).cloned().collect();
+    names.sort();
+    names.dedup();
+    for n in names {
+        if let Some(h) = hook_for(ctx, &n) {
+            h.prepare(
+                ctx,
+                attrs.get(&n).map(|v| v.as_slice()).unwrap_or(&[]),
+                types.get(&n).map(|v| v.as_slice()).unwrap_or(&[]),
+            );
+        }
+    }
+}
+
+/// Write `op` (usually a `builtin.module`) as MLIR bytecode. Dialects may first intern what
+/// their encodings refer to ([`DialectBytecode::prepare`]); the IR is not changed.
+pub fn write_bytecode(ctx: &mut Context, op: OpId, cfg: &WriterConfig) -> Result<Vec<u8>, BytecodeError> {
+    prepare(ctx, op);
+    write_prepared(ctx, op, cfg)
+}
+
+/// [`write_bytecode`] for IR whose dialects need no preparation (or were prepared).
+pub fn write_prepared(ctx: &Context, op: OpId, cfg: &WriterConfig) -> Result<Vec<u8>, BytecodeError> {
     if cfg.version > super::CURRENT_VERSION {
         return Err(BytecodeError::new(
             0,
@@ -757,21 +829,17 @@ impl<'c> Writer<'c> {
                             (_, None) => body.varint(0),
                         }
                     }
-                    let mut entry = Emitter::new();
-                    entry.varint(body.len() as u64);
-                    entry.bytes(&body.buf);
-                    let idx = match self.props_index.get(&entry.buf) {
-                        Some(i) => *i,
-                        None => {
-                            let i = self.props.len() as u64;
-                            self.props_index.insert(entry.buf.clone(), i);
-                            self.props.push(entry.buf);
-                            i
-                        }
-                    };
+                    let idx = self.property_entry(body);
                     e.varint(idx);
                 }
-                None => e.varint(self.num.attr_index(&AKey::Dict(d.properties.to_vec()))),
+                None => {
+                    // As MLIR writes an unregistered op's properties: a properties entry
+                    // holding the reference to one attribute.
+                    let mut body = Emitter::new();
+                    body.varint(self.num.attr_index(&AKey::Dict(d.properties.to_vec())));
+                    let idx = self.property_entry(body);
+                    e.varint(idx);
+                }
             }
         }
         if !d.results.is_empty() {
@@ -834,6 +902,22 @@ impl<'c> Writer<'c> {
             }
         }
         Ok(())
+    }
+
+    /// Add (or find, deduplicated) a properties-section entry; returns its index.
+    fn property_entry(&mut self, body: Emitter) -> u64 {
+        let mut entry = Emitter::new();
+        entry.varint(body.len() as u64);
+        entry.bytes(&body.buf);
+        match self.props_index.get(&entry.buf) {
+            Some(i) => *i,
+            None => {
+                let i = self.props.len() as u64;
+                self.props_index.insert(entry.buf.clone(), i);
+                self.props.push(entry.buf);
+                i
+            }
+        }
     }
 
     fn write_region(&mut self, e: &mut Emitter, r: RegionId, base: u32) -> Result<(), BytecodeError> {
