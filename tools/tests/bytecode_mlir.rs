@@ -1,7 +1,7 @@
 //! MLIR bytecode cross-checked with mlir-opt-22, in both directions and for every bytecode
 //! version (0 to 6): bytecode mlir-opt-22 writes reads in strata-opt to the module mlir-opt-22
 //! prints, and bytecode strata-opt writes reads in mlir-opt-22 to that same module. The input
-//! (`tests/bytecode/upstream.mlir`) holds builtin, func, arith, scf, cf, tensor and memref ops
+//! (`tests/bytecode/Inputs/upstream.mlir`) holds builtin, func, arith, scf, cf, tensor and memref ops
 //! (properties natively encoded, segment sizes, successors, a graph region with a forward
 //! reference, block-argument locations), every builtin type and attribute kind Strata has,
 //! locations of every kind, and a `dense_resource` blob. Skipped (with a note) when
@@ -15,7 +15,7 @@ fn mlir_opt() -> Option<&'static str> {
 }
 
 fn input() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/bytecode/upstream.mlir")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/bytecode/Inputs/upstream.mlir")
 }
 
 fn run(cmd: &str, args: &[&str]) -> Vec<u8> {
@@ -80,7 +80,7 @@ fn unregistered_op_properties_cross_check() {
         return;
     };
     let strata = env!("CARGO_BIN_EXE_strata-opt");
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/bytecode/unregistered_props.mlir");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/bytecode/Inputs/unregistered_props.mlir");
     let src = src.to_str().unwrap();
     let dir = std::env::temp_dir().join(format!("strata-bytecode-props-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
