@@ -8,6 +8,7 @@ pub mod func;
 pub mod func_syntax;
 pub mod interpreter_ops;
 pub mod stablehlo;
+pub mod vhlo;
 
 /// Register every dialect Strata ships into a context.
 pub fn register_all(ctx: &mut strata_ir::Context) {

@@ -151,6 +151,11 @@ impl Context {
         Type(i as u32)
     }
 
+    /// The handle of a type if it is already interned (no interning).
+    pub fn lookup_type(&self, kind: &TypeKind) -> Option<Type> {
+        self.types.get_index_of(kind).map(|i| Type(i as u32))
+    }
+
     /// The structure of a type.
     pub fn type_kind(&self, t: Type) -> &TypeKind {
         &self.types[t.0 as usize]
@@ -288,6 +293,11 @@ impl Context {
     /// The typed payload of a dialect type, if its dialect gave it one of type `T`.
     pub fn typed_type<T: std::any::Any>(&self, t: Type) -> Option<&T> {
         self.type_payloads.get(&t.0)?.downcast_ref::<T>()
+    }
+
+    /// The handle of an attribute if it is already interned (no interning).
+    pub fn lookup_attr(&self, kind: &AttrKind) -> Option<Attribute> {
+        self.attrs.get_index_of(kind).map(|i| Attribute(i as u32))
     }
 
     /// The structure of an attribute.

@@ -278,6 +278,9 @@ pub struct Dialect {
     pub attr_payload: Option<PayloadFn>,
     /// The typed payload of the dialect's types (parsed once, when interned).
     pub type_payload: Option<PayloadFn>,
+    /// The dialect's bytecode encodings and op property layouts (MLIR's
+    /// `BytecodeDialectInterface`); without it, its attributes and types are written as text.
+    pub bytecode: Option<Rc<dyn crate::bytecode::DialectBytecode>>,
 }
 
 impl Dialect {
@@ -291,6 +294,7 @@ impl Dialect {
             type_body: None,
             attr_payload: None,
             type_payload: None,
+            bytecode: None,
         }
     }
     /// Set the attribute-body hook.
@@ -311,6 +315,11 @@ impl Dialect {
     /// Set the typed-payload hook of the dialect's types.
     pub fn type_payload_hook(mut self, f: PayloadFn) -> Self {
         self.type_payload = Some(f);
+        self
+    }
+    /// Set the bytecode interface.
+    pub fn bytecode_hook(mut self, b: Rc<dyn crate::bytecode::DialectBytecode>) -> Self {
+        self.bytecode = Some(b);
         self
     }
     /// Add an op.

@@ -12,6 +12,7 @@
 
 pub mod attributes;
 pub mod builtin;
+pub mod bytecode;
 pub mod context;
 pub mod diagnostics;
 pub mod dialect;

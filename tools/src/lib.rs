@@ -4,6 +4,7 @@
 pub mod alloc;
 pub mod cli;
 pub mod filecheck;
+pub mod input;
 pub mod opt;
 pub mod opt_passes;
 pub mod run;

@@ -41,6 +41,10 @@ pub struct OptOptions {
     pub instrumentation: crate::opt_passes::Instrumentation,
     /// `--dump-pass-pipeline`
     pub dump_pass_pipeline: bool,
+    /// `--emit-bytecode`: write MLIR bytecode instead of text.
+    pub emit_bytecode: bool,
+    /// `--emit-bytecode-version=N` (default: the current version, 6).
+    pub emit_bytecode_version: Option<u64>,
 }
 
 const VALUE_OPTS: &[&str] = &[
@@ -50,6 +54,7 @@ const VALUE_OPTS: &[&str] = &[
     "mlir-elide-elementsattrs-if-larger",
     "mlir-print-elementsattrs-with-hex-if-larger",
     "output-split-marker",
+    "emit-bytecode-version",
 ];
 
 fn usage() -> String {
@@ -64,6 +69,8 @@ OPTIONS:
   --output-split-marker=<marker>         Marker printed between output chunks (default: none)
   --verify-diagnostics                   Check expected-* annotations against the diagnostics emitted
   --allow-unregistered-dialect           Accept operations of unregistered dialects
+  --emit-bytecode                        Write MLIR bytecode (input may be text or bytecode)
+  --emit-bytecode-version=N              Bytecode version to write (0 to 6, default 6)
   --mlir-print-op-generic                Print every op in generic form
   --mlir-print-debuginfo                 Print locations
   --mlir-pretty-debuginfo                Print locations inline, without aliases
@@ -151,7 +158,17 @@ pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<OptOp
                     "verify-each" => o.verify_each = b(&value)?,
                     "dump-pass-pipeline" => o.dump_pass_pipeline = b(&value)?,
                     "mlir-disable-threading" | "mlir-print-ir-module-scope" | "mlir-print-value-users" => {}
-                    "emit-bytecode" => return Err("--emit-bytecode: MLIR bytecode is not supported by Strata".into()),
+                    "emit-bytecode" => o.emit_bytecode = b(&value)?,
+                    "emit-bytecode-version" => {
+                        let n = parse_num(&name, &value)? as u64;
+                        if n > strata_ir::bytecode::CURRENT_VERSION {
+                            return Err(format!(
+                                "unsupported version requested {n}, must be in range [0, {}]",
+                                strata_ir::bytecode::CURRENT_VERSION
+                            ));
+                        }
+                        o.emit_bytecode_version = Some(n);
+                    }
                     _ => {
                         if o.instrumentation.set(&name, &value)? {
                             continue;
@@ -219,11 +236,13 @@ struct Output<'w> {
     sep: String,
     wrote_any: bool,
     error: Option<std::io::Error>,
+    /// `--emit-bytecode`: the writer configuration.
+    bytecode: Option<strata_ir::bytecode::WriterConfig>,
 }
 
 impl Output<'_> {
     /// Print a chunk's module, preceded by the split marker if an earlier chunk printed.
-    fn print(&mut self, ctx: &Context, module: strata_ir::OpId, opts: &PrintOptions) {
+    fn print(&mut self, ctx: &mut Context, module: strata_ir::OpId, opts: &PrintOptions) {
         if self.error.is_some() {
             return;
         }
@@ -232,8 +251,18 @@ impl Output<'_> {
             res = self.w.write_all(self.sep.as_bytes());
         }
         self.wrote_any = true;
+        if let Some(cfg) = &self.bytecode {
+            match strata_ir::bytecode::write_bytecode(ctx, module, cfg) {
+                Ok(bytes) => res = res.and_then(|_| self.w.write_all(&bytes)),
+                Err(e) => res = Err(std::io::Error::other(format!("cannot write bytecode: {e}"))),
+            }
+            if let Err(e) = res {
+                self.error = Some(e);
+            }
+            return;
+        }
         // mlir-opt writes a newline after the printed op (which ends with one): same bytes.
-        res = res.and_then(|_| strata_ir::printer::print_op_to_writer(ctx, module, opts, self.w, "\n"));
+        res = res.and_then(|_| strata_ir::printer::print_op_to_writer(&*ctx, module, opts, self.w, "\n"));
         if let Err(e) = res {
             self.error = Some(e);
         }
@@ -259,18 +288,39 @@ fn process_chunk(
 ) -> bool {
     let mut ctx = crate::chunk_context(file, full_text, o.allow_unregistered);
     let config = ParserConfig { file_name: file.to_string(), line_offset, ..Default::default() };
+    let parse = |ctx: &mut Context| parse_source(ctx, &config, text).ok();
+    let ok = finish_chunk(o, &mut ctx, parse, file, text, line_offset, out, err);
+    if leak_context {
+        std::mem::forget(ctx);
+    }
+    ok
+}
+
+/// Parse (with `parse`), verify, run the pipeline and print one input; then report the
+/// diagnostics (or check them against the expected ones).
+#[allow(clippy::too_many_arguments)]
+fn finish_chunk(
+    o: &OptOptions,
+    ctx: &mut Context,
+    parse: impl FnOnce(&mut Context) -> Option<strata_ir::OpId>,
+    file: &str,
+    text: &str,
+    line_offset: u32,
+    out: &mut Output<'_>,
+    err: &mut String,
+) -> bool {
     let mut timing = o.instrumentation.timing.then(strata_ir::pass::TimingReport::new);
     let ok = (|| {
         let t0 = std::time::Instant::now();
-        let module = parse_source(&mut ctx, &config, text).ok()?;
-        let verified = strata_ir::verifier::verify(&mut ctx, module);
+        let module = parse(ctx)?;
+        let verified = strata_ir::verifier::verify(ctx, module);
         if let Some(t) = timing.as_mut() {
             t.add("Parser", t0.elapsed());
         }
         verified.ok()?;
-        crate::opt_passes::run_pipeline(&mut ctx, module, o, &mut timing, err).ok()?;
+        crate::opt_passes::run_pipeline(ctx, module, o, &mut timing, err).ok()?;
         let t1 = std::time::Instant::now();
-        out.print(&ctx, module, &o.print);
+        out.print(ctx, module, &o.print);
         if let Some(t) = timing.as_mut() {
             t.add("Output", t1.elapsed());
         }
@@ -283,16 +333,13 @@ fn process_chunk(
     let diags = ctx.take_diagnostics();
     let ok = if o.verify_diagnostics {
         // In verify mode a chunk that failed as expected is a success.
-        check_expected(&ctx, file, text, line_offset, &diags, err)
+        check_expected(ctx, file, text, line_offset, &diags, err)
     } else {
         for d in &diags {
-            err.push_str(&render(&ctx, d));
+            err.push_str(&render(ctx, d));
         }
         ok && !diags.iter().any(|d| d.severity == Severity::Error)
     };
-    if leak_context {
-        std::mem::forget(ctx);
-    }
     ok
 }
 
@@ -368,13 +415,18 @@ pub fn main_with_args(raw: &[String]) -> i32 {
             return 1;
         }
     };
-    let (file, text) = match read_input(&o.input) {
-        Ok(x) => x,
+    let (file, text, bytecode) = match crate::input::read_source(&o.input) {
+        Ok(crate::input::Source::Text { file, text }) => (file, text, None),
+        Ok(crate::input::Source::Bytecode { file, data }) => (file, SourceText::new(String::new()), Some(data)),
         Err(e) => {
             eprintln!("strata-opt: {e}");
             return 1;
         }
     };
+    if bytecode.is_some() && o.split_marker.is_some() {
+        eprintln!("strata-opt: --split-input-file does not apply to bytecode input");
+        return 1;
+    }
     if o.dump_pass_pipeline {
         match crate::opt_passes::describe_pipeline(&o) {
             Ok(s) => eprintln!("{s}"),
@@ -408,10 +460,35 @@ pub fn main_with_args(raw: &[String]) -> i32 {
         }
     };
     let sep = if o.output_split_marker.is_empty() { String::new() } else { format!("{}\n", o.output_split_marker) };
-    let mut out = Output { w, sep, wrote_any: false, error: None };
+    let bytecode_cfg = o.emit_bytecode.then(|| strata_ir::bytecode::WriterConfig {
+        version: o.emit_bytecode_version.unwrap_or(strata_ir::bytecode::CURRENT_VERSION),
+        ..Default::default()
+    });
+    let mut out = Output { w, sep, wrote_any: false, error: None, bytecode: bytecode_cfg };
     let mut all_ok = true;
     let mut err = String::new();
-    for (i, c) in chunks.iter().enumerate() {
+    if let Some(data) = &bytecode {
+        let mut ctx = crate::input::bytecode_context(o.allow_unregistered);
+        let mut load_err = None;
+        let parse = |ctx: &mut Context| match crate::input::load_bytecode(ctx, &file, data) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                load_err = Some(e);
+                None
+            }
+        };
+        all_ok &= finish_chunk(&o, &mut ctx, parse, &file, "", 0, &mut out, &mut err);
+        std::mem::forget(ctx);
+        if let Some(e) = load_err {
+            err.insert_str(0, &e);
+            all_ok = false;
+        }
+        if !err.is_empty() {
+            eprint!("{err}");
+            err.clear();
+        }
+    }
+    for (i, c) in chunks.iter().enumerate().filter(|_| bytecode.is_none()) {
         let last = i + 1 == chunks.len();
         all_ok &= process_chunk(&o, &file, &text, c.text, c.line_offset, &mut out, &mut err, last);
         if !err.is_empty() {

@@ -33,7 +33,6 @@ use strata_ir::printer::type_to_string;
 use strata_ir::{AttrKind, Context, Diagnostic, OpId, Severity};
 
 use crate::cli::{bool_value, parse_args, Arg};
-use crate::opt::read_input;
 use crate::split::split;
 
 /// How results are printed.
@@ -373,6 +372,18 @@ fn run_chunk(
             return sum;
         }
     };
+    run_module(o, file, ctx, module, sink)
+}
+
+/// Verify a parsed (or read) module and run its entry function(s).
+fn run_module(
+    o: &RunOptions,
+    file: &str,
+    mut ctx: strata_ir::Context,
+    module: OpId,
+    sink: &mut Sink<'_>,
+) -> ChunkSummary {
+    let mut sum = ChunkSummary::default();
     if strata_ir::verifier::verify(&mut ctx, module).is_err() || ctx.has_errors() {
         for d in ctx.take_diagnostics() {
             let _ = sink.err.write_all(render(&ctx, &d).as_bytes());
@@ -431,7 +442,21 @@ fn run_chunk(
 /// Runs strata-run on a parsed option set, writing to the given sinks; returns the
 /// per-chunk summaries (one when not splitting) or an error for unreadable input.
 pub fn run(o: &RunOptions, out: &mut dyn Write, err: &mut dyn Write) -> Result<Vec<ChunkSummary>, String> {
-    let (file, full) = read_input(&o.input)?;
+    let (file, full) = match crate::input::read_source(&o.input)? {
+        crate::input::Source::Text { file, text } => (file, text),
+        crate::input::Source::Bytecode { file, data } => {
+            let mut sink = Sink { out, err };
+            let mut ctx = crate::input::bytecode_context(o.allow_unregistered);
+            let module = match crate::input::load_bytecode(&mut ctx, &file, &data) {
+                Ok(m) => m,
+                Err(e) => {
+                    let _ = sink.err.write_all(e.as_bytes());
+                    return Ok(vec![ChunkSummary { error: true, ..Default::default() }]);
+                }
+            };
+            return Ok(vec![run_module(o, &file, ctx, module, &mut sink)]);
+        }
+    };
     let marker = o.split_marker.clone().unwrap_or_default();
     let chunks = split(&full, &marker, o.split_marker.is_some());
     let mut sums = Vec::new();

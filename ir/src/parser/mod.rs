@@ -33,7 +33,7 @@ mod affine_parse;
 mod asm;
 mod attrs;
 mod display;
-mod lexer;
+pub(crate) mod lexer;
 mod ops;
 mod types;
 

@@ -28,6 +28,7 @@
 
 mod alias;
 mod attrs;
+pub(crate) use attrs::write_escaped_quoted;
 mod float;
 mod names;
 mod ops;

@@ -1,0 +1,86 @@
+//! Reading a tool's input: MLIR text, or MLIR bytecode detected by its magic number
+//! (`ML\xefR`), as mlir-opt does. A StableHLO portable artifact (producer `StableHLO_v…`, the
+//! VHLO dialect) is recognized and refused with a clear message until VHLO is supported.
+
+use std::io::Read;
+
+use strata_ir::source::SourceError;
+use strata_ir::{Context, OpId, SourceText};
+
+/// A tool's input.
+pub enum Source {
+    /// Text (read or mapped).
+    Text {
+        /// File name for diagnostics (`<stdin>` for stdin).
+        file: String,
+        /// The text.
+        text: SourceText,
+    },
+    /// MLIR bytecode.
+    Bytecode {
+        /// File name for diagnostics.
+        file: String,
+        /// The bytes.
+        data: Vec<u8>,
+    },
+}
+
+/// Read `path` (`-` for stdin), deciding between text and bytecode by the magic number.
+pub fn read_source(path: &str) -> Result<Source, String> {
+    let (file, data) = if path == "-" {
+        let mut v = Vec::new();
+        std::io::stdin().read_to_end(&mut v).map_err(|e| format!("cannot read stdin: {e}"))?;
+        ("<stdin>".to_string(), v)
+    } else {
+        let mut head = [0u8; 4];
+        let n = match std::fs::File::open(path) {
+            Ok(mut f) => f.read(&mut head).unwrap_or(0),
+            Err(e) => return Err(format!("cannot open input file '{path}': {e}")),
+        };
+        if !strata_ir::bytecode::is_bytecode(&head[..n]) {
+            return match SourceText::read_file(path) {
+                Ok(t) => Ok(Source::Text { file: path.to_string(), text: t }),
+                Err(SourceError::Io(e)) => Err(format!("cannot open input file '{path}': {e}")),
+                Err(e @ SourceError::NotUtf8 { .. }) => Err(format!("input file '{path}' is {e}")),
+            };
+        }
+        let v = std::fs::read(path).map_err(|e| format!("cannot open input file '{path}': {e}"))?;
+        (path.to_string(), v)
+    };
+    if strata_ir::bytecode::is_bytecode(&data) {
+        return Ok(Source::Bytecode { file, data });
+    }
+    match String::from_utf8(data) {
+        Ok(s) => Ok(Source::Text { file, text: SourceText::new(s) }),
+        Err(e) => Err(format!("input file '{file}' is not valid UTF-8 (byte {})", e.utf8_error().valid_up_to())),
+    }
+}
+
+/// The producer string of a bytecode file, if its header is readable.
+pub fn producer(data: &[u8]) -> Option<String> {
+    let rest = data.strip_prefix(strata_ir::bytecode::MAGIC.as_slice())?;
+    let mut c = strata_ir::bytecode::encoding::Cursor::new(rest, 4);
+    c.varint().ok()?;
+    c.cstr().ok().map(|s| String::from_utf8_lossy(s).into_owned())
+}
+
+/// Read bytecode into `ctx` (portable artifacts deserialized to StableHLO). Errors are
+/// `file: byte offset N: message` (or the rendered diagnostics of the conversion).
+pub fn load_bytecode(ctx: &mut Context, file: &str, data: &[u8]) -> Result<OpId, String> {
+    let portable = producer(data).is_some_and(|p| p.starts_with("StableHLO_v"));
+    if portable {
+        let p = producer(data).unwrap_or_default();
+        return Err(format!(
+            "{file}: byte offset 4: this is a StableHLO portable artifact (produced by {p}); reading VHLO is not supported yet\n"
+        ));
+    }
+    strata_ir::bytecode::read_bytecode(ctx, data, file).map_err(|e| format!("{file}: {e}\n"))
+}
+
+/// A context for a whole bytecode input (every dialect registered).
+pub fn bytecode_context(allow_unregistered: bool) -> Context {
+    let mut ctx = Context::new();
+    strata_dialects::register_all(&mut ctx);
+    ctx.allow_unregistered = allow_unregistered;
+    ctx
+}
