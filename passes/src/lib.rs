@@ -11,6 +11,52 @@
 //!
 //! Tools register them with [`register_all`] and build pipelines from text
 //! ([`strata_ir::pass::PassManager::parse`]).
+//!
+//! # Writing a pattern
+//!
+//! A pattern matches one root op, reads it through a typed view (no string lookups of op or
+//! attribute names), and changes the IR only through the [`PatternRewriter`]
+//! (`strata_ir::rewrite::PatternRewriter`), which reports every change to the driver. Read what
+//! you need from the views first, then mutate: views borrow the context.
+//!
+//! ```
+//! use strata_dialects::stablehlo::views::NegOp;
+//! use strata_ir::rewrite::{apply_patterns_greedily, GreedyConfig, PatternRewriter, RewritePattern};
+//! use strata_ir::{Context, OpId, OpView};
+//!
+//! /// negate(negate(x)) -> x
+//! struct DoubleNegation;
+//!
+//! impl RewritePattern for DoubleNegation {
+//!     fn name(&self) -> &str {
+//!         "double-negation"
+//!     }
+//!     fn root(&self) -> Option<&str> {
+//!         Some(NegOp::NAME)
+//!     }
+//!     fn match_and_rewrite(&self, op: OpId, rw: &mut PatternRewriter) -> bool {
+//!         let Some(outer) = NegOp::of(rw, op) else { return false };
+//!         let Some(inner) = NegOp::defining(rw, outer.operand()) else { return false };
+//!         let x = inner.operand();
+//!         rw.replace_op(op, &[x]); // the driver hears of it and erases the dead inner negate
+//!         true
+//!     }
+//! }
+//!
+//! let mut ctx = Context::new();
+//! strata_dialects::register_all(&mut ctx);
+//! let text = "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+//!   %0 = stablehlo.negate %x : tensor<4xf32>
+//!   %1 = stablehlo.negate %0 : tensor<4xf32>
+//!   return %1 : tensor<4xf32>
+//! }";
+//! let config = strata_ir::parser::ParserConfig::new("f.mlir");
+//! let m = strata_ir::parser::parse_source(&mut ctx, &config, text).unwrap();
+//! let patterns: Vec<Box<dyn RewritePattern>> = vec![Box::new(DoubleNegation)];
+//! apply_patterns_greedily(&mut ctx, m, &patterns, &GreedyConfig::default()).unwrap();
+//! let out = strata_ir::printer::print_op(&ctx, m, &Default::default());
+//! assert!(!out.contains("negate"), "{out}");
+//! ```
 #![warn(missing_docs)]
 
 pub mod canonicalize;
