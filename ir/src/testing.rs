@@ -297,3 +297,27 @@ pub const C1_EXPECTED: &str = r#""t.func"() <{sym_name = "f"}> ({
 pub fn corrupt_operand(ctx: &mut Context, op: OpId, i: usize, v: Value) {
     ctx.op_mut(op).operands[i] = v;
 }
+
+/// The variable that lets a run skip the external conformance suites (`STRATA_SKIP_CONFORMANCE=1`).
+pub const SKIP_CONFORMANCE_VAR: &str = "STRATA_SKIP_CONFORMANCE";
+
+/// The folder `../shared/conformance/<rel>` beside the repository (`manifest_dir` is the test
+/// crate's `CARGO_MANIFEST_DIR`). A missing suite fails the test — a suite that silently passes
+/// when its input is absent proves nothing — unless [`SKIP_CONFORMANCE_VAR`] is set, in which
+/// case this prints that the suite is skipped and returns `None`.
+pub fn conformance_path(manifest_dir: &str, rel: &str) -> Option<std::path::PathBuf> {
+    let root = std::path::Path::new(manifest_dir).join("../../shared/conformance");
+    let p = root.join(rel);
+    if p.exists() {
+        return Some(p);
+    }
+    if std::env::var_os(SKIP_CONFORMANCE_VAR).is_some_and(|v| !v.is_empty() && v != "0") {
+        println!("SKIPPED: {} is absent and {SKIP_CONFORMANCE_VAR} is set", p.display());
+        return None;
+    }
+    panic!(
+        "conformance suite {} is missing: put the shared/ folder beside the repository, \
+         or set {SKIP_CONFORMANCE_VAR}=1 to skip the external suites explicitly",
+        p.display()
+    );
+}

@@ -14,43 +14,15 @@
 //! The test prints a per-file table and fails only when a case outside [`KNOWN_FAILING`]
 //! fails. The suite is never edited or copied: it is read in place.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// Cases expected to fail: (file relative to the suite, 1-based chunk, reason). Reasons
 /// name the missing feature (see ../shared/reference/stablehlo/interpreter_status.md for
 /// what StableHLO's own interpreter leaves out).
 const KNOWN_FAILING: &[(&str, usize, &str)] = &[];
-
-fn suite_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/stablehlo/interpret")
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "mlir") {
-            out.push(p);
-        }
-    }
-}
-
-fn run_lines(text: &str) -> Vec<String> {
-    text.lines()
-        .filter_map(|l| {
-            l.trim_start().strip_prefix("//")?.trim_start().strip_prefix("RUN:").map(|s| s.trim().to_string())
-        })
-        .collect()
-}
-
-/// Per-chunk outcome from strata-run's summary lines (`chunk N (...): ...: PASSED`).
-fn chunk_results(stderr: &str) -> Vec<bool> {
-    stderr.lines().filter(|l| l.starts_with("strata-run: chunk ")).map(|l| l.trim_end().ends_with("PASSED")).collect()
-}
 
 struct FileResult {
     name: String,
@@ -64,28 +36,16 @@ fn run_file(path: &Path, name: &str) -> FileResult {
     let run = env!("CARGO_BIN_EXE_strata-run");
     let check = env!("CARGO_BIN_EXE_strata-check");
     let text = std::fs::read_to_string(path).expect("readable test file");
-    let lines = run_lines(&text);
+    let lines = common::run_lines(&text);
     let mut r = FileResult { name: name.to_string(), passed: 0, total: 0, failing: vec![], note: "" };
-    // The chunks, once, as --interpret --split-input-file.
-    let out = Command::new(run)
-        .args(["--interpret", "--split-input-file"])
-        .arg(path)
-        .stdin(Stdio::null())
-        .output()
-        .expect("strata-run runs");
-    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-    let chunks = chunk_results(&stderr);
-    for (i, ok) in chunks.iter().enumerate() {
+    // The chunks, once, as --interpret --split-input-file: every chunk must report.
+    for c in common::interpret(path, true) {
         r.total += 1;
-        if *ok {
+        if c.ok {
             r.passed += 1;
         } else {
-            r.failing.push((i + 1, stderr.clone()));
+            r.failing.push((c.index, c.log));
         }
-    }
-    if chunks.is_empty() {
-        r.total += 1;
-        r.failing.push((1, stderr.clone()));
     }
     // RUN lines that pipe to FileCheck.
     for l in &lines {
@@ -134,13 +94,9 @@ fn run_file(path: &Path, name: &str) -> FileResult {
 
 #[test]
 fn stablehlo_interpret_suite() {
-    let dir = suite_dir();
-    if !dir.is_dir() {
-        println!("note: {} is absent; skipping the StableHLO interpreter conformance suite", dir.display());
-        return;
-    }
-    let mut files = Vec::new();
-    collect(&dir, &mut files);
+    let Some(dir) = common::suite("stablehlo/interpret") else { return };
+    let files = common::mlir_files(&dir);
+    assert!(!files.is_empty(), "no test files in {}", dir.display());
     let mut results = Vec::new();
     for f in &files {
         let name = f.strip_prefix(&dir).unwrap_or(f).to_string_lossy().replace('\\', "/");

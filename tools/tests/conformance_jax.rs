@@ -22,10 +22,6 @@ use strata_interp::value::{npy, Data, Tensor};
 const FLOOR: f64 = 1e-2;
 const REL_TOL: f64 = 1e-4;
 
-fn suite_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/jax")
-}
-
 fn as_f64(t: &Tensor) -> Option<Vec<f64>> {
     match t.data() {
         Data::F32(v) => Some(v.iter().map(|&x| x as f64).collect()),
@@ -76,11 +72,7 @@ fn numbered(dir: &Path, prefix: &str) -> Vec<PathBuf> {
 
 #[test]
 fn jax_programs_reproduce_xla_outputs() {
-    let dir = suite_dir();
-    if !dir.is_dir() {
-        println!("note: {} is absent; skipping the JAX conformance programs", dir.display());
-        return;
-    }
+    let Some(dir) = strata_ir::testing::conformance_path(env!("CARGO_MANIFEST_DIR"), "jax") else { return };
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("readable")
         .filter_map(|e| e.ok())

@@ -38,10 +38,6 @@ const FLOOR_WHOLE_FILE_RUN: bool = true;
 
 const FLAGS: &[&str] = &["--verify-diagnostics", "--split-input-file", "--allow-unregistered-dialect"];
 
-fn suite_file() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/stablehlo/verify/ops_stablehlo.public.mlir")
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Status {
     Pass,
@@ -124,9 +120,13 @@ fn label_of(chunk: &str) -> String {
     re.captures(chunk).map(|c| c[1].to_string()).unwrap_or_else(|| "-".to_string())
 }
 
-fn run_opt(path: &Path) -> (String, String) {
+fn run_opt(path: &Path) -> (String, String, Option<i32>) {
     let out = Command::new(env!("CARGO_BIN_EXE_strata-opt")).arg(path).args(FLAGS).output().expect("run strata-opt");
-    (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
 }
 
 /// Pipe `input` to `strata-check <check_file>`; `Err` holds its first lines of complaint.
@@ -158,7 +158,7 @@ fn run_case(dir: &Path, index: usize, text: &str, line_offset: u32) -> CaseResul
     let path = dir.join(format!("case{index}.mlir"));
     let padded = format!("{}{}", "\n".repeat(line_offset as usize), text);
     std::fs::write(&path, &padded).unwrap();
-    let (stdout, stderr) = run_opt(&path);
+    let (stdout, stderr, code) = run_opt(&path);
     let (expectations, _) = parse_expectations(text, line_offset);
     let reports = parse_reports(&stderr);
 
@@ -222,6 +222,17 @@ fn run_case(dir: &Path, index: usize, text: &str, line_offset: u32) -> CaseResul
         .map(|(s, l, m, _)| format!("line {}: {s}: {m}", l.map(|l| l.to_string()).unwrap_or_else(|| "?".into())))
         .collect();
     unexpected_left.append(&mut others);
+    // The exit status counts: with --verify-diagnostics, 0 exactly when every expectation
+    // matched and nothing else was reported; anything but 0 or 1 is a crash.
+    let diagnostics_ok = missing.is_empty() && unexpected_left.is_empty() && text_differs.is_empty();
+    match code {
+        Some(0) if !diagnostics_ok => {
+            unexpected_left.push("exit status 0 although the diagnostics do not match".into())
+        }
+        Some(1) if diagnostics_ok => unexpected_left.push("exit status 1 although every diagnostic matched".into()),
+        Some(0) | Some(1) => {}
+        other => unexpected_left.push(format!("strata-opt crashed (exit status {other:?})")),
+    }
 
     let check_failed = if has_check_directives(text) { run_check(&path, &stdout).err() } else { None };
     let _ = std::fs::remove_file(&path);
@@ -255,8 +266,8 @@ fn run_case(dir: &Path, index: usize, text: &str, line_offset: u32) -> CaseResul
 /// The RUN line as written: `strata-opt FILE <flags> | strata-check FILE`; `Err` says which
 /// part failed.
 fn whole_file_run(file: &Path) -> Result<(), String> {
-    let (stdout, stderr) = run_opt(file);
-    let problems = stderr.lines().filter(|l| l.contains(": error: ")).count();
+    let (stdout, stderr, code) = run_opt(file);
+    let problems = stderr.lines().filter(|l| l.contains(": error: ")).count() + usize::from(code != Some(0));
     let check = run_check(file, &stdout);
     match (problems, check) {
         (0, Ok(())) => Ok(()),
@@ -275,11 +286,12 @@ fn pct(a: usize, b: usize) -> f64 {
 
 #[test]
 fn stablehlo_verify_suite_case_by_case() {
-    let file = suite_file();
-    let Ok(text) = std::fs::read_to_string(&file) else {
-        eprintln!("{} not found; skipping", file.display());
+    let Some(file) =
+        strata_ir::testing::conformance_path(env!("CARGO_MANIFEST_DIR"), "stablehlo/verify/ops_stablehlo.public.mlir")
+    else {
         return;
     };
+    let text = std::fs::read_to_string(&file).expect("the verifier suite is readable");
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("conformance_verify_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let chunks: Vec<(usize, String, u32)> = split(&text, "// -----", true)
