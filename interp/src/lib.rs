@@ -40,6 +40,7 @@
 
 pub mod builder;
 pub mod eval;
+mod ops;
 pub mod parallel;
 
 pub use strata_reference::{check, convert, kernels, value};

@@ -26,6 +26,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use strata_dialects::stablehlo::views as v;
 use strata_ir::{AttrKind, Context, OpId};
 
 use super::eval::{single_binop_body, tensor_type_parts, Interpreter};
@@ -113,7 +114,7 @@ fn id_groups(ctx: &Context, op: OpId, name: &str) -> KResult<Vec<Vec<i64>>> {
 }
 
 fn channel_id(ctx: &Context, op: OpId) -> i64 {
-    ctx.attr(op, "channel_handle").and_then(|a| ChannelHandle::parse_from_attr(ctx, a).ok()).map_or(0, |c| c.handle)
+    ctx.attr(op, "channel_handle").and_then(|a| ctx.typed_attr::<ChannelHandle>(a)).map_or(0, |c| c.handle)
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -174,7 +175,7 @@ fn group_of(ctx: &Context, op: OpId, me: ProcessId, nr: u32, np: u32) -> KResult
     let n = ctx.op_name_of(op);
     let ch = channel_id(ctx, op);
     let global = ctx.attr(op, "use_global_device_ids").and_then(|a| sty::attr_bool(ctx, a)).unwrap_or(false);
-    if n == "stablehlo.collective_permute" {
+    if ctx.isa::<v::CollectivePermuteOp>(op) {
         let pairs = id_groups(ctx, op, "source_target_pairs")?;
         let to = |id: i64| if ch <= 0 { (id as u32, me.1) } else { (me.0, id as u32) };
         let mut g: Vec<ProcessId> = pairs.iter().flatten().map(|&id| to(id)).collect();
@@ -182,22 +183,21 @@ fn group_of(ctx: &Context, op: OpId, me: ProcessId, nr: u32, np: u32) -> KResult
         g.dedup();
         return Ok(if g.contains(&me) { Some(g) } else { None });
     }
-    let strategy = match n {
-        "stablehlo.all_to_all" | "stablehlo.collective_broadcast" => {
-            if ch <= 0 {
-                Strategy::CrossReplica
-            } else {
-                Strategy::CrossPartition
-            }
+    let strategy = if ctx.isa::<v::AllToAllOp>(op) || ctx.isa::<v::CollectiveBroadcastOp>(op) {
+        if ch <= 0 {
+            Strategy::CrossReplica
+        } else {
+            Strategy::CrossPartition
         }
-        _ => match (ch > 0, global) {
+    } else {
+        match (ch > 0, global) {
             (false, false) => Strategy::CrossReplica,
             (true, false) => Strategy::CrossReplicaAndPartition,
             (true, true) => Strategy::FlattenedIds,
             (false, true) => {
                 return Err(InterpError::invalid(n, "use_global_device_ids requires a channel_id > 0"));
             }
-        },
+        }
     };
     let groups = id_groups(ctx, op, "replica_groups")?;
     let bound = match strategy {

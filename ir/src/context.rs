@@ -29,6 +29,8 @@ pub struct Symbol(pub(crate) u32);
 /// Owner of interned types, attributes, strings, the dialect registry, the IR arenas and the
 /// diagnostics emitted so far.
 pub struct Context {
+    /// A number unique to this context in the process (tables keyed by handles check it).
+    id: u64,
     strings: IndexSet<Box<str>>,
     types: IndexSet<TypeKind>,
     attrs: IndexSet<AttrKind>,
@@ -74,7 +76,9 @@ impl Default for Context {
 impl Context {
     /// A context with only the builtin dialect.
     pub fn new() -> Self {
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let mut ctx = Context {
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             strings: IndexSet::default(),
             types: IndexSet::default(),
             attrs: IndexSet::default(),
@@ -96,6 +100,12 @@ impl Context {
         ctx.unknown_loc = ctx.intern_attr(AttrKind::Location(Location::Unknown));
         crate::builtin::register(&mut ctx);
         ctx
+    }
+
+    /// A number unique to this context within the process: tables keyed by its handles (op
+    /// names, attributes) use it to tell contexts apart.
+    pub fn id(&self) -> u64 {
+        self.id
     }
 
     /// Reserve arena room for about `ops` more operations (and one location attribute each),

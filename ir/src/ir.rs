@@ -25,6 +25,13 @@ pub struct RegionId(pub(crate) u32);
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct OpName(pub(crate) u32);
 
+impl OpName {
+    /// Raw index (dense: a context numbers its op names 0, 1, 2, ...), for per-name tables.
+    pub fn index(self) -> u32 {
+        self.0
+    }
+}
+
 impl OpId {
     /// Raw index (stable for the context's lifetime).
     pub fn index(self) -> u32 {

@@ -327,6 +327,57 @@ impl<'a, T: DialectPayload> AttrRead<'a> for &'a T {
     }
 }
 
+/// A list of integers as an attribute holds it: `array<i64: …>` (borrowed), or the older
+/// `dense<[…]> : tensor<Nxi64>` and `[1, 2]` forms (decoded). Views return int-list
+/// attributes as this, so legacy spellings never make a typed accessor fail.
+pub type I64s<'a> = std::borrow::Cow<'a, [i64]>;
+
+impl<'a> AttrRead<'a> for I64s<'a> {
+    fn read(ctx: &'a Context, a: Attribute) -> Option<Self> {
+        match ctx.attr_kind(a) {
+            AttrKind::DenseArray { element, values } if !matches!(ctx.type_kind(*element), TypeKind::Float(_)) => {
+                Some(std::borrow::Cow::Borrowed(values.as_slice()))
+            }
+            AttrKind::DenseElements { .. } => dense_int_values(ctx, a).map(|(_, v)| std::borrow::Cow::Owned(v)),
+            AttrKind::Array(xs) => {
+                xs.iter().map(|x| i64::read(ctx, *x)).collect::<Option<Vec<_>>>().map(std::borrow::Cow::Owned)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Decode integer (or `i1`, or `index`) dense elements: (shape, row-major values, sign- or
+/// zero-extended as the element type says), splats expanded.
+pub fn dense_int_values(ctx: &Context, a: Attribute) -> Option<(Vec<i64>, Vec<i64>)> {
+    let AttrKind::DenseElements { ty, data } = ctx.attr_kind(a) else { return None };
+    let TypeKind::RankedTensor { shape, element, .. } = ctx.type_kind(*ty) else { return None };
+    let (width, sign) = match ctx.type_kind(*element) {
+        TypeKind::Integer { width, signedness } => (*width, *signedness),
+        TypeKind::Index => (64, crate::Signedness::Signless),
+        _ => return None,
+    };
+    let nb = crate::attributes::storage_bytes(ctx, *element);
+    let n: i64 = shape.iter().product();
+    let read = |i: usize| -> i64 {
+        let mut v: u64 = 0;
+        for k in 0..nb.min(8) {
+            v |= (data.bytes.get(i * nb + k).copied().unwrap_or(0) as u64) << (8 * k);
+        }
+        let bits = (nb * 8).min(64) as u32;
+        if width == 1 {
+            return (v & 1) as i64;
+        }
+        if sign != crate::Signedness::Unsigned && bits < 64 && (v >> (bits - 1)) & 1 == 1 {
+            (v | (!0u64 << bits)) as i64
+        } else {
+            v as i64
+        }
+    };
+    let vals = if data.splat { vec![read(0); n.max(0) as usize] } else { (0..n.max(0) as usize).map(read).collect() };
+    Some((shape.to_vec(), vals))
+}
+
 // ----- shaped types -----
 
 /// Dimension bounds carried by a tensor encoding (StableHLO's `#stablehlo.bounds<…>`): a

@@ -4,7 +4,7 @@
 //! description so inference can run with a shared `&Context` (verifiers) and be materialized
 //! with `&mut Context` (builders).
 
-use strata_ir::attributes::{storage_bytes, AttrKind};
+use strata_ir::attributes::AttrKind;
 use strata_ir::{Attribute, Context, FloatKind, OpId, Signedness, Type, TypeKind, DYNAMIC};
 
 use super::quant::{quant_type, QuantType};
@@ -548,32 +548,7 @@ pub fn attr_i64s(ctx: &Context, a: Attribute) -> Option<Vec<i64>> {
 
 /// Decode integer (or bool) dense elements: (shape, row-major values), splats expanded.
 pub fn dense_ints(ctx: &Context, a: Attribute) -> Option<(Vec<i64>, Vec<i64>)> {
-    let AttrKind::DenseElements { ty, data } = ctx.attr_kind(a) else { return None };
-    let (shape, elem, _) = ranked(ctx, *ty)?;
-    let (width, sign) = match ctx.type_kind(elem) {
-        TypeKind::Integer { width, signedness } => (*width, *signedness),
-        TypeKind::Index => (64, Signedness::Signless),
-        _ => return None,
-    };
-    let nb = storage_bytes(ctx, elem);
-    let n: i64 = shape.iter().product();
-    let read = |i: usize| -> i64 {
-        let mut v: u64 = 0;
-        for k in 0..nb.min(8) {
-            v |= (data.bytes.get(i * nb + k).copied().unwrap_or(0) as u64) << (8 * k);
-        }
-        let bits = (nb * 8).min(64) as u32;
-        if width == 1 {
-            return (v & 1) as i64;
-        }
-        if sign != Signedness::Unsigned && bits < 64 && (v >> (bits - 1)) & 1 == 1 {
-            (v | (!0u64 << bits)) as i64
-        } else {
-            v as i64
-        }
-    };
-    let vals = if data.splat { vec![read(0); n.max(0) as usize] } else { (0..n.max(0) as usize).map(read).collect() };
-    Some((shape.to_vec(), vals))
+    strata_ir::view::dense_int_values(ctx, a)
 }
 
 /// If `op`'s operand `i` is produced by a `stablehlo.constant` (or any op with an integer

@@ -12,7 +12,7 @@
 //! # ctx.walk_pre(m, &mut |o| if ctx.op_name_of(o) == "stablehlo.transpose" { op = Some(o) });
 //! # let op = op.unwrap();
 //! if let Some(t) = TransposeOp::of(&ctx, op) {
-//!     assert_eq!(t.permutation(), &[1, 0]);
+//!     assert_eq!(&*t.permutation(), &[1, 0]);
 //!     let _x = t.operand();
 //! }
 //! ```
@@ -23,6 +23,7 @@
 //! Variadic operand groups (`reduce`'s inputs and init values, `scatter`'s inputs, indices and
 //! updates, ...) have hand-written accessors below the table.
 
+use strata_ir::view::I64s;
 use strata_ir::{op_view, Attribute, Value};
 
 use super::attrs::{
@@ -80,11 +81,11 @@ op_view! { @registry view_key;
     /// `stablehlo.bitcast_convert`
     pub BitcastConvertOp = "stablehlo.bitcast_convert" { operands { operand: 0 } }
     /// `stablehlo.broadcast`
-    pub BroadcastOp = "stablehlo.broadcast" { operands { operand: 0 } attrs { broadcast_sizes: &'a [i64] } }
+    pub BroadcastOp = "stablehlo.broadcast" { operands { operand: 0 } attrs { broadcast_sizes: I64s<'a> } }
     /// `stablehlo.broadcast_in_dim`
     pub BroadcastInDimOp = "stablehlo.broadcast_in_dim" {
         operands { operand: 0 }
-        attrs { broadcast_dimensions: &'a [i64] }
+        attrs { broadcast_dimensions: I64s<'a> }
     }
     /// `stablehlo.case` (regions `branches`)
     pub CaseOp = "stablehlo.case" { operands { index: 0 } }
@@ -138,8 +139,8 @@ op_view! { @registry view_key;
         operands { lhs: 0, rhs: 1 }
         attrs { dimension_numbers: &'a ConvDimensionNumbers, feature_group_count: i64, batch_group_count: i64 }
         optional_attrs {
-            window_strides: &'a [i64], padding: Attribute, lhs_dilation: &'a [i64], rhs_dilation: &'a [i64],
-            window_reversal: &'a [i64], precision_config: &'a [Attribute],
+            window_strides: I64s<'a>, padding: Attribute, lhs_dilation: I64s<'a>, rhs_dilation: I64s<'a>,
+            window_reversal: I64s<'a>, precision_config: &'a [Attribute],
         }
     }
     /// `stablehlo.cosine`
@@ -172,16 +173,16 @@ op_view! { @registry view_key;
     /// `stablehlo.dynamic_broadcast_in_dim`
     pub DynamicBroadcastInDimOp = "stablehlo.dynamic_broadcast_in_dim" {
         operands { operand: 0, output_dimensions: 1 }
-        attrs { broadcast_dimensions: &'a [i64] }
-        optional_attrs { known_expanding_dimensions: &'a [i64], known_nonexpanding_dimensions: &'a [i64] }
+        attrs { broadcast_dimensions: I64s<'a> }
+        optional_attrs { known_expanding_dimensions: I64s<'a>, known_nonexpanding_dimensions: I64s<'a> }
     }
     /// `stablehlo.dynamic_conv`
     pub DynamicConvOp = "stablehlo.dynamic_conv" {
         operands { lhs: 0, rhs: 1, padding: 2 }
         attrs { dimension_numbers: &'a ConvDimensionNumbers, feature_group_count: i64, batch_group_count: i64 }
         optional_attrs {
-            window_strides: &'a [i64], lhs_dilation: &'a [i64], rhs_dilation: &'a [i64],
-            window_reversal: &'a [i64], precision_config: &'a [Attribute],
+            window_strides: I64s<'a>, lhs_dilation: I64s<'a>, rhs_dilation: I64s<'a>,
+            window_reversal: I64s<'a>, precision_config: &'a [Attribute],
         }
     }
     /// `stablehlo.dynamic_gather`
@@ -199,7 +200,7 @@ op_view! { @registry view_key;
     /// `stablehlo.dynamic_reshape`
     pub DynamicReshapeOp = "stablehlo.dynamic_reshape" { operands { operand: 0, output_shape: 1 } }
     /// `stablehlo.dynamic_slice` (operand, then variadic `start_indices`)
-    pub DynamicSliceOp = "stablehlo.dynamic_slice" { operands { operand: 0 } attrs { slice_sizes: &'a [i64] } }
+    pub DynamicSliceOp = "stablehlo.dynamic_slice" { operands { operand: 0 } attrs { slice_sizes: I64s<'a> } }
     /// `stablehlo.dynamic_update_slice` (operand, update, then variadic `start_indices`)
     pub DynamicUpdateSliceOp = "stablehlo.dynamic_update_slice" { operands { operand: 0, update: 1 } }
     /// `stablehlo.einsum`
@@ -209,13 +210,13 @@ op_view! { @registry view_key;
     /// `stablehlo.exponential_minus_one`
     pub Expm1Op = "stablehlo.exponential_minus_one" { operands { operand: 0 } }
     /// `stablehlo.fft`
-    pub FftOp = "stablehlo.fft" { operands { operand: 0 } attrs { fft_type: &'a FftType, fft_length: &'a [i64] } }
+    pub FftOp = "stablehlo.fft" { operands { operand: 0 } attrs { fft_type: &'a FftType, fft_length: I64s<'a> } }
     /// `stablehlo.floor`
     pub FloorOp = "stablehlo.floor" { operands { operand: 0 } }
     /// `stablehlo.gather`
     pub GatherOp = "stablehlo.gather" {
         operands { operand: 0, start_indices: 1 }
-        attrs { dimension_numbers: &'a GatherDimensionNumbers, slice_sizes: &'a [i64] }
+        attrs { dimension_numbers: &'a GatherDimensionNumbers, slice_sizes: I64s<'a> }
         optional_attrs { indices_are_sorted: bool }
     }
     /// `stablehlo.get_dimension_size`
@@ -239,7 +240,7 @@ op_view! { @registry view_key;
     /// `stablehlo.logistic`
     pub LogisticOp = "stablehlo.logistic" { operands { operand: 0 } }
     /// `stablehlo.map` (variadic `inputs`)
-    pub MapOp = "stablehlo.map" { attrs { dimensions: &'a [i64] } regions { computation: 0 } }
+    pub MapOp = "stablehlo.map" { attrs { dimensions: I64s<'a> } regions { computation: 0 } }
     /// `stablehlo.maximum`
     pub MaxOp = "stablehlo.maximum" { operands { lhs: 0, rhs: 1 } }
     /// `stablehlo.minimum`
@@ -259,7 +260,7 @@ op_view! { @registry view_key;
     /// `stablehlo.pad`
     pub PadOp = "stablehlo.pad" {
         operands { operand: 0, padding_value: 1 }
-        attrs { edge_padding_low: &'a [i64], edge_padding_high: &'a [i64], interior_padding: &'a [i64] }
+        attrs { edge_padding_low: I64s<'a>, edge_padding_high: I64s<'a>, interior_padding: I64s<'a> }
     }
     /// `stablehlo.partition_id`
     pub PartitionIdOp = "stablehlo.partition_id" {}
@@ -280,7 +281,7 @@ op_view! { @registry view_key;
         optional_attrs { is_host_transfer: bool }
     }
     /// `stablehlo.reduce` (variadic `inputs` and `init_values`)
-    pub ReduceOp = "stablehlo.reduce" { attrs { dimensions: &'a [i64] } regions { body: 0 } }
+    pub ReduceOp = "stablehlo.reduce" { attrs { dimensions: I64s<'a> } regions { body: 0 } }
     /// `stablehlo.reduce_precision`
     pub ReducePrecisionOp = "stablehlo.reduce_precision" {
         operands { operand: 0 }
@@ -295,9 +296,9 @@ op_view! { @registry view_key;
     }
     /// `stablehlo.reduce_window` (variadic `inputs` and `init_values`)
     pub ReduceWindowOp = "stablehlo.reduce_window" {
-        attrs { window_dimensions: &'a [i64] }
+        attrs { window_dimensions: I64s<'a> }
         optional_attrs {
-            window_strides: &'a [i64], base_dilations: &'a [i64], window_dilations: &'a [i64], padding: Attribute,
+            window_strides: I64s<'a>, base_dilations: I64s<'a>, window_dilations: I64s<'a>, padding: Attribute,
         }
         regions { body: 0 }
     }
@@ -310,7 +311,7 @@ op_view! { @registry view_key;
     /// `stablehlo.return` (variadic `results`)
     pub ReturnOp = "stablehlo.return" {}
     /// `stablehlo.reverse`
-    pub ReverseOp = "stablehlo.reverse" { operands { operand: 0 } attrs { dimensions: &'a [i64] } }
+    pub ReverseOp = "stablehlo.reverse" { operands { operand: 0 } attrs { dimensions: I64s<'a> } }
     /// `stablehlo.rng`
     pub RngOp = "stablehlo.rng" { operands { a: 0, b: 1, shape: 2 } attrs { rng_distribution: &'a RngDistribution } }
     /// `stablehlo.rng_bit_generator`
@@ -335,7 +336,7 @@ op_view! { @registry view_key;
     /// `stablehlo.select_and_scatter`
     pub SelectAndScatterOp = "stablehlo.select_and_scatter" {
         operands { operand: 0, source: 1, init_value: 2 }
-        optional_attrs { window_dimensions: &'a [i64], window_strides: &'a [i64], padding: Attribute }
+        optional_attrs { window_dimensions: I64s<'a>, window_strides: I64s<'a>, padding: Attribute }
         regions { select: 0, scatter: 1 }
     }
     /// `stablehlo.send` (variadic `inputs`, then `token`)
@@ -358,7 +359,7 @@ op_view! { @registry view_key;
     /// `stablehlo.slice`
     pub SliceOp = "stablehlo.slice" {
         operands { operand: 0 }
-        attrs { start_indices: &'a [i64], limit_indices: &'a [i64], strides: &'a [i64] }
+        attrs { start_indices: I64s<'a>, limit_indices: I64s<'a>, strides: I64s<'a> }
     }
     /// `stablehlo.sort` (variadic `inputs`)
     pub SortOp = "stablehlo.sort" { optional_attrs { dimension: i64, is_stable: bool } regions { comparator: 0 } }
@@ -376,7 +377,7 @@ op_view! { @registry view_key;
         attrs { dim: i64, batch_dims: i64 }
     }
     /// `stablehlo.transpose`
-    pub TransposeOp = "stablehlo.transpose" { operands { operand: 0 } attrs { permutation: &'a [i64] } }
+    pub TransposeOp = "stablehlo.transpose" { operands { operand: 0 } attrs { permutation: I64s<'a> } }
     /// `stablehlo.triangular_solve`
     pub TriangularSolveOp = "stablehlo.triangular_solve" {
         operands { a: 0, b: 1 }
