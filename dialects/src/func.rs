@@ -108,7 +108,7 @@ fn verify_func(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 fn verify_return(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let Some(func) = ctx.parent_op(op) else { return Ok(()) };
     if ctx.op_name_of(func) != "func.func" {
-        return Err(format!("expects parent op 'func.func'").into());
+        return Err("expects parent op 'func.func'".to_string().into());
     }
     let (_, results) = function_type(ctx, func).unwrap_or_default();
     let operands = ctx.operands(op);

@@ -43,8 +43,7 @@ impl B {
         if let Some(inner) = s.strip_prefix("tensor<").and_then(|r| r.strip_suffix('>')) {
             let mut shape = vec![];
             let mut rest = inner;
-            loop {
-                let Some(x) = rest.find('x') else { break };
+            while let Some(x) = rest.find('x') {
                 let dim = &rest[..x];
                 if dim == "?" {
                     shape.push(DYNAMIC);

@@ -599,9 +599,8 @@ fn value_name(ctx: &Context, v: IrValue) -> String {
     // Find the enclosing function and number its ops' results in order.
     let Some(block) = ctx.value_parent_block(v) else { return "%?".into() };
     let mut func_block = block;
-    loop {
-        let Some(parent_op) = ctx.block_parent_op(func_block) else { break };
-        if ctx.op_name_of(parent_op) == "func.func" {
+    while let Some(parent_op) = ctx.block_parent_op(func_block) {
+        if ctx.isa::<strata_dialects::func::FuncOp>(parent_op) {
             break;
         }
         match ctx.op(parent_op).parent() {
@@ -643,7 +642,7 @@ fn value_name(ctx: &Context, v: IrValue) -> String {
 pub(crate) fn mulhi(a: &Tensor, b: &Tensor) -> KResult<Tensor> {
     kernels::check_same("chlo.mulhi", a, b)?;
     let ty = a.element_type();
-    let bits = ty.bit_width() as u32;
+    let bits = ty.bit_width();
     let data = match (a.data(), b.data()) {
         (Data::I64(x), Data::I64(y)) => {
             Data::I64(x.iter().zip(y).map(|(&p, &q)| ((p as i128 * q as i128) >> bits) as i64).collect())

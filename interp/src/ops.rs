@@ -426,7 +426,7 @@ fn scatter(it: &mut Interpreter, ctx: &Context, op: OpId) -> KResult<Vec<Value>>
         index_vector_dim: s.index_vector_dim,
     };
     let k = ctx.operands(op).len();
-    if k < 3 || (k - 1) % 2 != 0 {
+    if k < 3 || !(k - 1).is_multiple_of(2) {
         return Err(InterpError::invalid(ctx.op_name_of(op), "expected inputs, indices and updates"));
     }
     let m = (k - 1) / 2;

@@ -323,12 +323,10 @@ impl Interpreter {
             .enumerate()
             .map(|(j, scalars)| {
                 let j = j + first_result;
-                let (s, e) = tensor_type_parts(ctx, ctx.value_type(ctx.result(op, j)))
-                    .map(|(s, e)| (s, e))
-                    .unwrap_or_else(|| {
-                        let t = &values[0][j - first_result];
-                        (t.shape().to_vec(), t.element_type())
-                    });
+                let (s, e) = tensor_type_parts(ctx, ctx.value_type(ctx.result(op, j))).unwrap_or_else(|| {
+                    let t = &values[0][j - first_result];
+                    (t.shape().to_vec(), t.element_type())
+                });
                 let s = if n == "stablehlo.reduce_scatter" { values[0][j - first_result].shape().to_vec() } else { s };
                 kernels::stack_scalars(e, &s, &scalars)
             })
@@ -410,10 +408,10 @@ impl Interpreter {
                 let mut res = Vec::with_capacity(nres);
                 for j in 0..nres {
                     let src = *roots.get(j).or(roots.first()).unwrap_or(&0);
-                    if src < 0 || src as usize >= m {
-                        return Err(InterpError::invalid(n, format!("root {src} is out of range for a group of {m}")));
-                    }
-                    res.push(operands[src as usize][j].clone().into());
+                    let member = usize::try_from(src).ok().and_then(|s| operands.get(s)).ok_or_else(|| {
+                        InterpError::invalid(n, format!("root {src} is out of range for a group of {m}"))
+                    })?;
+                    res.push(member[j].clone().into());
                 }
                 same(res)
             }
@@ -597,6 +595,7 @@ impl Interpreter {
         let index = |id: ProcessId| id.0 as usize * np as usize + id.1 as usize;
         loop {
             let mut progress = false;
+            #[allow(clippy::needless_range_loop)] // procs[i] is borrowed anew in each step below
             for i in 0..procs.len() {
                 if !matches!(procs[i].state, State::Runnable) {
                     continue;
@@ -657,11 +656,10 @@ impl Interpreter {
                     .iter()
                     .map(|&g| procs[index(g)].pctx.pending.as_ref().expect("complete").operands.clone())
                     .collect();
-                let results = self.execute_collective(ctx, pend.op, &pend.group, &operands).map_err(|e| {
+                let results = self.execute_collective(ctx, pend.op, &pend.group, &operands).inspect_err(|_e| {
                     if self.error_op.is_none() {
                         self.error_op = Some(pend.op);
                     }
-                    e
                 })?;
                 for (&g, res) in pend.group.iter().zip(results) {
                     let p = &mut procs[index(g)];

@@ -210,7 +210,7 @@ fn reduce_precision_matches_formats() {
     assert_eq!(r[1], f64::INFINITY);
     assert_eq!(r[2], 0.0); // below f16's smallest normal: flushed
     assert!(r[3].is_nan());
-    let b = fl(&reduce_precision(&f32s(&[1], &[1.00390625]), 8, 7).unwrap());
+    let b = fl(&reduce_precision(&f32s(&[1], &[1.003_906_3]), 8, 7).unwrap());
     assert_eq!(b, vec![1.0]);
 }
 
@@ -336,7 +336,7 @@ fn reduce_fast_and_generic_agree() {
     assert_eq!(fl(&reduce_fast(ReduceKind::Add, &x, &z, &[1]).unwrap()), vec![6.0, 15.0]);
     assert_eq!(fl(&reduce_fast(ReduceKind::Add, &x, &z, &[0]).unwrap()), vec![5.0, 7.0, 9.0]);
     assert_eq!(fl(&reduce_fast(ReduceKind::Add, &x, &z, &[0, 1]).unwrap()), vec![21.0]);
-    let g = reduce(&[x.clone()], &[z.clone()], &[0], &mut add_body).unwrap();
+    let g = reduce(std::slice::from_ref(&x), std::slice::from_ref(&z), &[0], &mut add_body).unwrap();
     assert_eq!(fl(&g[0]), vec![5.0, 7.0, 9.0]);
     let m = reduce_fast(ReduceKind::Max, &f32s(&[3], &[1.0, f32::NAN, 2.0]), &f32s(&[], &[f32::NEG_INFINITY]), &[0])
         .unwrap();
@@ -374,7 +374,7 @@ fn reduce_window_and_select_and_scatter() {
     let r = reduce_window_fast(ReduceKind::Add, &x, &z, &p).unwrap();
     assert_eq!(r.shape(), &[2, 2]);
     assert_eq!(i64s(&r), vec![0, 0, 3, 4]);
-    let g = reduce_window(&[x.clone()], &[z.clone()], &p, &mut add_body).unwrap();
+    let g = reduce_window(std::slice::from_ref(&x), std::slice::from_ref(&z), &p, &mut add_body).unwrap();
     assert!(g[0].bitwise_eq(&r));
     // spec example of select_and_scatter
     let operand = ints(E::SInt(64), &[4, 2], &[1, 5, 2, 5, 3, 6, 4, 4]);

@@ -864,15 +864,7 @@ impl Context {
             result_types: d.results.iter().map(|r| r.ty).collect(),
             properties: d.properties.to_vec(),
             attributes: d.attributes.to_vec(),
-            successors: d
-                .successors
-                .iter()
-                .map(|b| {
-                    // Successors are remapped by clone_region_into through the block map encoded as
-                    // block-argument-less placeholder; handled there.
-                    *b
-                })
-                .collect(),
+            successors: d.successors.iter().copied().collect(),
             regions,
             loc: d.loc,
         };

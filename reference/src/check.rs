@@ -94,7 +94,7 @@ pub fn check(op: &str, rule: CheckRule, actual: &Tensor, expected: &Tensor) -> K
             format!("shapes don't match: {} (actual) vs {} (expected)", actual.type_string(), expected.type_string()),
         ));
     }
-    if !matches!(rule, CheckRule::Eq) && !(ty.is_float() || ty.is_complex()) {
+    if !matches!(rule, CheckRule::Eq) && !ty.is_float() && !ty.is_complex() {
         return Err(InterpError::invalid(op, format!("unsupported element type: {ty} (floats and complex only)")));
     }
     let n = actual.num_elements();

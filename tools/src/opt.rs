@@ -191,7 +191,7 @@ pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<OptOp
         }
     }
     if positional.len() > 1 {
-        return Err(format!("Too many positional arguments specified! Can specify at most 1 positional argument: See: strata-opt --help"));
+        return Err("Too many positional arguments specified! Can specify at most 1 positional argument: See: strata-opt --help".to_string());
     }
     if o.explicit_pipeline && o.pipeline.len() > 1 {
         return Err("'--pass-pipeline' cannot be used with individual pass flags".into());

@@ -45,7 +45,7 @@ fn compare(got: &Tensor, want: &Tensor) -> Result<(f64, f64), String> {
                 }
                 let scale = b.abs().max(FLOOR);
                 let err = if a == b { 0.0 } else { (a - b).abs() / scale };
-                if !(err <= REL_TOL) {
+                if err.is_nan() || err > REL_TOL {
                     return Err(format!("element {i}: got {a:e}, want {b:e} (relative error {err:e})"));
                 }
                 worst = worst.max(err);

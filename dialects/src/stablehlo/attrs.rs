@@ -245,7 +245,7 @@ impl P {
 /// The body of a `#stablehlo...` attribute with the mnemonic split off: for pretty
 /// `#stablehlo.gather<...>` → (`gather`, `...`); for angle `#stablehlo<precision HIGH>` →
 /// (`precision`, `HIGH`).
-fn split_body<'a>(ctx: &'a Context, a: Attribute) -> Result<(&'a str, &'a str), String> {
+fn split_body(ctx: &Context, a: Attribute) -> Result<(&str, &str), String> {
     match ctx.attr_kind(a) {
         AttrKind::Dialect { dialect, body, opaque } if ctx.str(*dialect) == "stablehlo" => {
             split_body_text(body, *opaque)
@@ -356,7 +356,9 @@ macro_rules! enum_attr {
             pub fn as_str(self) -> &'static str {
                 match self { $($name::$v => stringify!($v)),* }
             }
-            /// Parse the keyword.
+            /// Parse the keyword (`None` for any other text; not `FromStr`, which would
+            /// need an error type no caller wants).
+            #[allow(clippy::should_implement_trait)]
             pub fn from_str(s: &str) -> Option<Self> {
                 match s { $(stringify!($v) => Some($name::$v),)* _ => None }
             }

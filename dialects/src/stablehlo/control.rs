@@ -105,9 +105,9 @@ pub fn verify_reducer(
         }
         if !promotable(ctx, inits[i], acc, true) {
             return Err(format!(
-                "The element-type of reduction-region's result type at index {i} is expected to be promotable from the op's corresponding init-value element-type: {} vs {}",
+                "The element-type of reduction-region's result type at index {i} is expected to be promotable from the op's corresponding init-value element-type: {} vs 'tensor<{}>'",
                 quoted(ctx, acc),
-                format!("'tensor<{}>'", fmt_type(ctx, elem_of(ctx, inits[i])))
+                fmt_type(ctx, elem_of(ctx, inits[i]))
             ));
         }
         if let Some(input) = inputs.get(i) {
@@ -295,16 +295,11 @@ pub fn infer_map(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     Ok(vec![TyDesc::tensor(shape, elem_of(ctx, rets[0]))])
 }
 
-/// Rank-0 tensor types for init values given as full types.
-fn scalar_types(ctx: &Context, ts: &[Type]) -> Vec<Type> {
-    ts.to_vec().into_iter().map(|t| if rank_of(ctx, t) == Some(0) { t } else { t }).collect()
-}
-
 /// reduce (C1-C8).
 pub fn infer_reduce(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let ctx = cx.ctx;
     let n = cx.operands.len() / 2;
-    if cx.operands.len() % 2 != 0 || n == 0 {
+    if !cx.operands.len().is_multiple_of(2) || n == 0 {
         return Err("expects the same number of inputs and init_values".into());
     }
     let (inputs, inits) = cx.operands.split_at(n);
@@ -336,7 +331,7 @@ pub fn infer_reduce(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
         }
     }
     let accs = match cx.regions.first().and_then(|r| entry(ctx, *r)) {
-        Some(b) => verify_reducer(ctx, b, &scalar_types(ctx, inits), inputs, Some(0))?,
+        Some(b) => verify_reducer(ctx, b, inits, inputs, Some(0))?,
         None => inits.to_vec(),
     };
     let out: Vec<i64> =
@@ -348,7 +343,7 @@ pub fn infer_reduce(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
 pub fn infer_reduce_window(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let ctx = cx.ctx;
     let n = cx.operands.len() / 2;
-    if cx.operands.len() % 2 != 0 || n == 0 {
+    if !cx.operands.len().is_multiple_of(2) || n == 0 {
         return Err("expects the same number of inputs and init_values".into());
     }
     let (inputs, inits) = cx.operands.split_at(n);

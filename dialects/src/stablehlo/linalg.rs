@@ -645,7 +645,7 @@ pub fn infer_dynamic_gather(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
 pub fn infer_scatter(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let ctx = cx.ctx;
     let n = cx.operands.len().saturating_sub(1) / 2;
-    if cx.operands.len() < 3 || (cx.operands.len() - 1) % 2 != 0 {
+    if cx.operands.len() < 3 || !(cx.operands.len() - 1).is_multiple_of(2) {
         return Err("Not all inputs have compatible shapes.".into());
     }
     let inputs = &cx.operands[..n];
@@ -781,7 +781,7 @@ pub fn infer_fft(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let mut out = s.to_vec();
     let last = out.len() - 1;
     match ty {
-        FftType::FFT | FftType::IFFT => return Ok(vec![TyDesc::Type(t)]),
+        FftType::FFT | FftType::IFFT => Ok(vec![TyDesc::Type(t)]),
         FftType::RFFT => {
             if !shapes_compat(inner, &len) {
                 return Err(format!(

@@ -219,7 +219,7 @@ pub fn verify_quant(q: &QuantType, shape: Option<&[i64]>) -> Result<(), String> 
         return Err(format!("illegal storage min and storage max: ({}:{})", q.storage_min, q.storage_max));
     }
     for &s in &q.scales {
-        if !(s > 0.0) || !s.is_finite() {
+        if s.is_nan() || s <= 0.0 || !s.is_finite() {
             return Err(format!("scale out of expressed type range: {s}"));
         }
     }

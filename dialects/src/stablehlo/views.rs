@@ -400,7 +400,7 @@ op_view! { @registry view_key;
 // ----- variadic operand groups -----
 
 /// `(inputs, init_values)`: the two equal halves of the operands of `reduce` / `reduce_window`.
-fn halves<'a>(v: &'a [Value]) -> (&'a [Value], &'a [Value]) {
+fn halves(v: &[Value]) -> (&[Value], &[Value]) {
     v.split_at(v.len() / 2)
 }
 

@@ -317,7 +317,7 @@ impl<'a> ReadState<'a> {
         let start = data.offset();
         if !custom {
             let text = self.entry_text(data, "attribute")?;
-            return self.parse_text(text, start, "attribute", |ctx, s| crate::parser::parse_attr_str(ctx, s));
+            return self.parse_text(text, start, "attribute", crate::parser::parse_attr_str);
         }
         let hook = self.hook(dialect, start)?;
         let is_builtin = self.dialects[dialect].name == "builtin";
@@ -346,7 +346,7 @@ impl<'a> ReadState<'a> {
         let start = data.offset();
         if !custom {
             let text = self.entry_text(data, "type")?;
-            return self.parse_text(text, start, "type", |ctx, s| crate::parser::parse_type_str(ctx, s));
+            return self.parse_text(text, start, "type", crate::parser::parse_type_str);
         }
         let hook = self.hook(dialect, start)?;
         let is_builtin = self.dialects[dialect].name == "builtin";

@@ -1057,7 +1057,7 @@ fn write_sparse_array(e: &mut Emitter, array: &[i64]) {
     if non_zero == 0 {
         return;
     }
-    let bits = 64 - (last as u64).leading_zeros() as u64;
+    let bits = 64 - last.leading_zeros() as u64;
     let bits = if last == 0 { 0 } else { bits };
     e.varint(bits);
     for (i, v) in array.iter().enumerate() {

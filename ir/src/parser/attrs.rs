@@ -973,7 +973,7 @@ fn push_int(bytes: &mut Vec<u8>, v: i128, n: usize) {
 /// The bytes spelled by hex digits (either case), or `None` if `h` is not an even number of hex
 /// digits. Vectorized (`faster-hex`): large modules are mostly hex blobs.
 fn decode_hex(h: &[u8]) -> Option<Vec<u8>> {
-    if h.len() % 2 != 0 {
+    if !h.len().is_multiple_of(2) {
         return None;
     }
     let mut out = vec![0u8; h.len() / 2];

@@ -180,7 +180,7 @@ pub(crate) struct IsolatedScope<'s> {
 pub(crate) fn numeric_name(name: &str) -> Option<usize> {
     let b = name.as_bytes();
     let n = b.len();
-    if n < 2 || n > 10 {
+    if !(2..=10).contains(&n) {
         return None;
     }
     let d0 = b[1].wrapping_sub(b'0');

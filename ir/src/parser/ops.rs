@@ -522,8 +522,7 @@ impl<'s> Parser<'s> {
                 ));
             }
             let mut i = 0u32;
-            for j in 0..results.len() {
-                let r = results[j];
+            for &r in results.iter() {
                 for sub in 0..r.count {
                     self.add_definition(r.name, sub, r.pos, Value::Result { op, index: i })?;
                     i += 1;

@@ -72,15 +72,11 @@ pub(crate) fn may_have_aliases(ctx: &Context) -> bool {
     for k in ctx.all_attr_kinds() {
         match k {
             AttrKind::AffineMap(_) | AttrKind::IntegerSet(_) => return true,
-            AttrKind::Array(elems) => {
-                if elems.iter().any(is_loc) {
-                    return true;
-                }
+            AttrKind::Array(elems) if elems.iter().any(is_loc) => {
+                return true;
             }
-            AttrKind::Dictionary(entries) => {
-                if entries.iter().any(|na| is_loc(&na.value)) {
-                    return true;
-                }
+            AttrKind::Dictionary(entries) if entries.iter().any(|na| is_loc(&na.value)) => {
+                return true;
             }
             _ => {}
         }
@@ -94,10 +90,8 @@ pub(crate) fn may_have_aliases(ctx: &Context) -> bool {
             {
                 return true
             }
-            TypeKind::MemRef { layout, memory_space, .. } => {
-                if layout.iter().chain(memory_space.iter()).any(is_loc) {
-                    return true;
-                }
+            TypeKind::MemRef { layout, memory_space, .. } if layout.iter().chain(memory_space.iter()).any(is_loc) => {
+                return true;
             }
             _ => {}
         }

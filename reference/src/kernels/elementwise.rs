@@ -447,7 +447,7 @@ pub fn binary(op: BinaryOp, a: &Tensor, b: &Tensor) -> KResult<Tensor> {
                 BinaryOp::Add => zip(x, y, u64::wrapping_add),
                 BinaryOp::Sub => zip(x, y, u64::wrapping_sub),
                 BinaryOp::Mul => zip(x, y, u64::wrapping_mul),
-                BinaryOp::Div => zip(x, y, |p, q| if q == 0 { u64::MAX } else { p / q }),
+                BinaryOp::Div => zip(x, y, |p, q| p.checked_div(q).unwrap_or(u64::MAX)),
                 BinaryOp::Rem => zip(x, y, |p, q| if q == 0 { p } else { p % q }),
                 BinaryOp::Max => zip(x, y, |p: u64, q| p.max(q)),
                 BinaryOp::Min => zip(x, y, |p: u64, q| p.min(q)),

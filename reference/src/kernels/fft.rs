@@ -190,7 +190,7 @@ pub fn fft(x: &Tensor, kind: FftKind, lengths: &[i64]) -> KResult<Tensor> {
                 }
                 if l > 0 {
                     full[0].im = 0.0;
-                    if l % 2 == 0 {
+                    if l.is_multiple_of(2) {
                         full[l / 2].im = 0.0;
                     }
                 }

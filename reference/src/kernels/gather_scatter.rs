@@ -185,8 +185,7 @@ pub fn scatter(
     let ostr = strides_of(&oshape);
     let mut results: Vec<Tensor> = inputs.to_vec();
     let mut batch = vec![0i64; uscatter.len()];
-    let mut flat_u = 0usize;
-    for uidx in IndexIter::new(&ushape) {
+    for (flat_u, uidx) in IndexIter::new(&ushape).enumerate() {
         for (k, &d) in uscatter.iter().enumerate() {
             batch[k] = uidx[d];
         }
@@ -219,7 +218,6 @@ pub fn scatter(
                 super::put(results[k].data_mut(), &[flat], v.data())?;
             }
         }
-        flat_u += 1;
     }
     Ok(results)
 }

@@ -459,11 +459,10 @@ impl WindowParams {
 
 /// Pads with the init values and returns (padded inputs, result shape,
 /// window offsets relative to a window start, flat window starts).
-fn window_geometry(
-    inputs: &[Tensor],
-    inits: &[Tensor],
-    p: &WindowParams,
-) -> KResult<(Vec<Tensor>, Vec<i64>, Vec<usize>, Vec<usize>)> {
+/// Padded inputs, output shape, and the strides of windows and of their elements.
+type WindowGeometry = (Vec<Tensor>, Vec<i64>, Vec<usize>, Vec<usize>);
+
+fn window_geometry(inputs: &[Tensor], inits: &[Tensor], p: &WindowParams) -> KResult<WindowGeometry> {
     let rank = inputs[0].rank();
     let lo: Vec<i64> = p.padding.iter().map(|x| x.0).collect();
     let hi: Vec<i64> = p.padding.iter().map(|x| x.1).collect();

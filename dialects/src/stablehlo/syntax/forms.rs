@@ -230,7 +230,7 @@ pub fn p_constant(p: &mut P<'_>, op: OpId) {
         p.write("}>");
     }
     let attrs = d.attributes();
-    p.print_named_attrs(&attrs, &[], false);
+    p.print_named_attrs(attrs, &[], false);
     p.write(" : () -> ");
     p.print_type(res);
 }
