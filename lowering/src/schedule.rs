@@ -83,8 +83,8 @@ fn body_vectorizable(op: &OpDesc) -> bool {
 fn is_fill(op: &OpDesc) -> bool {
     op.name == "linalg.fill"
         || (op.name == "linalg.generic"
-            && op.inputs.len() == 1
-            && op.inputs[0].is_none()
+            && op.inputs.len() <= 1
+            && op.inputs.iter().all(|t| t.is_none())
             && op.all_parallel()
             && op.body_ops == ["linalg.yield"])
 }
@@ -513,31 +513,31 @@ fn packed_contraction(s: &mut String, op: &OpDesc, t: &Tuning) {
 /// Cleanup, bufferization, hoisting and vector lowering (the recipe's tail). Pattern sets that
 /// ping-pong (lower_broadcast + transfer_to_scf + canonicalization) stay in separate blocks.
 const TAIL: &str = r#"    // ---- cleanup, bufferize, hoist, lower vector ops
-    %func = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %func {
+    %tail_func = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %tail_func {
       transform.apply_patterns.vector.reduction_to_contract
       transform.apply_patterns.vector.transfer_permutation_patterns
       transform.apply_patterns.canonicalization
       transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
     } : !transform.any_op
-    transform.apply_cse to %func : !transform.any_op
-    %bufferized = transform.bufferization.one_shot_bufferize layout{IdentityLayoutMap} %root
-        {bufferize_function_boundaries = true} : (!transform.any_op) -> !transform.any_op
-    %f2 = transform.structured.match ops{["func.func"]} in %bufferized : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %f2 {
+    transform.apply_cse to %tail_func : !transform.any_op
+    %tail_buf = transform.bufferization.one_shot_bufferize layout{IdentityLayoutMap} %root
+        {bufferize_function_boundaries = true, memcpy_op = "linalg.copy"} : (!transform.any_op) -> !transform.any_op
+    %tail_f2 = transform.structured.match ops{["func.func"]} in %tail_buf : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %tail_f2 {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
-    transform.apply_cse to %f2 : !transform.any_op
-    transform.apply_patterns to %f2 {
+    transform.apply_cse to %tail_f2 : !transform.any_op
+    transform.apply_patterns to %tail_f2 {
       transform.apply_patterns.memref.fold_memref_alias_ops
       transform.apply_patterns.canonicalization
     } : !transform.any_op
-    transform.apply_cse to %f2 : !transform.any_op
-    %f3 = transform.structured.hoist_redundant_vector_transfers %f2 : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %f3 {
+    transform.apply_cse to %tail_f2 : !transform.any_op
+    %tail_f3 = transform.structured.hoist_redundant_vector_transfers %tail_f2 : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %tail_f3 {
       transform.apply_patterns.vector.lower_masked_transfers
     } : !transform.any_op
-    transform.apply_patterns to %f3 {
+    transform.apply_patterns to %tail_f3 {
       transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
       transform.apply_patterns.vector.transfer_permutation_patterns
       transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
@@ -548,10 +548,10 @@ const TAIL: &str = r#"    // ---- cleanup, bufferize, hoist, lower vector ops
       transform.apply_patterns.vector.lower_transpose lowering_strategy = "shuffle_1d"
       transform.apply_patterns.vector.lower_outerproduct
     } : !transform.any_op
-    transform.apply_patterns to %f3 {
+    transform.apply_patterns to %tail_f3 {
       transform.apply_patterns.vector.lower_broadcast
     } : !transform.any_op
-    transform.apply_patterns to %f3 {
+    transform.apply_patterns to %tail_f3 {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
 "#;

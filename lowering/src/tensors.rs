@@ -266,21 +266,46 @@ pub fn input_buffer<'a>(t: &'a Tensor, ty: &ArgType, index: usize) -> Result<Inp
     Ok(InputBuf { ptr: p, _copy: Some(buf), _borrow: std::marker::PhantomData })
 }
 
-/// An output buffer the compiled code writes.
+/// An output buffer the compiled code writes: the tensor's own typed vector when the native
+/// layout matches Strata's storage (f32, f64, i64, u64, complex: no copy afterwards), else bytes.
 pub struct OutputBuf {
     ty: ArgType,
-    buf: AlignedBuf,
+    store: OutStore,
+}
+
+enum OutStore {
+    Direct(Data),
+    Bytes(AlignedBuf),
 }
 
 impl OutputBuf {
     /// A zeroed buffer for `ty`.
     pub fn new(ty: &ArgType) -> OutputBuf {
-        OutputBuf { ty: ty.clone(), buf: AlignedBuf::zeroed(ty.num_elements() * ty.elem.size()) }
+        let n = ty.num_elements();
+        let store = match ty.elem {
+            NativeElem::F32 => OutStore::Direct(Data::F32(vec![0.0; n])),
+            NativeElem::F64 => OutStore::Direct(Data::F64(vec![0.0; n])),
+            NativeElem::I(64) => OutStore::Direct(Data::I64(vec![0; n])),
+            NativeElem::U(64) => OutStore::Direct(Data::U64(vec![0; n])),
+            NativeElem::C64 => OutStore::Direct(Data::C64(vec![Complex::new(0.0, 0.0); n])),
+            NativeElem::C128 => OutStore::Direct(Data::C128(vec![Complex::new(0.0, 0.0); n])),
+            _ => OutStore::Bytes(AlignedBuf::zeroed(n * ty.elem.size())),
+        };
+        OutputBuf { ty: ty.clone(), store }
     }
 
     /// The address to pass.
     pub fn ptr(&mut self) -> *mut u8 {
-        self.buf.as_mut_ptr()
+        match &mut self.store {
+            OutStore::Direct(Data::F32(v)) => v.as_mut_ptr() as *mut u8,
+            OutStore::Direct(Data::F64(v)) => v.as_mut_ptr() as *mut u8,
+            OutStore::Direct(Data::I64(v)) => v.as_mut_ptr() as *mut u8,
+            OutStore::Direct(Data::U64(v)) => v.as_mut_ptr() as *mut u8,
+            OutStore::Direct(Data::C64(v)) => v.as_mut_ptr() as *mut u8,
+            OutStore::Direct(Data::C128(v)) => v.as_mut_ptr() as *mut u8,
+            OutStore::Direct(Data::Bool(v)) => v.as_mut_ptr() as *mut u8,
+            OutStore::Bytes(b) => b.as_mut_ptr(),
+        }
     }
 
     /// The type this buffer holds.
@@ -290,8 +315,15 @@ impl OutputBuf {
 
     /// The tensor the code wrote.
     pub fn into_tensor(self) -> Result<Tensor, BridgeError> {
+        let buf = match self.store {
+            OutStore::Direct(data) => {
+                return Tensor::new(self.ty.elem.element_type(), self.ty.shape.clone(), data)
+                    .map_err(|e| BridgeError::Invoke(format!("building the result tensor: {e}")))
+            }
+            OutStore::Bytes(b) => b,
+        };
         let n = self.ty.num_elements();
-        let b = self.buf.bytes();
+        let b = buf.bytes();
         fn chunks<const N: usize>(b: &[u8]) -> impl Iterator<Item = [u8; N]> + '_ {
             b.chunks_exact(N).map(|c| c.try_into().unwrap())
         }

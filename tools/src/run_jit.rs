@@ -15,6 +15,7 @@ use strata_dialects::value::{npy, Tensor, Value};
 use strata_ir::parser::parse_attr_str;
 use strata_ir::AttrKind;
 use strata_lowering::bridge::EntrySig;
+use strata_lowering::tensors::OutputBuf;
 use strata_lowering::{compile, Options};
 
 use crate::opt::read_input;
@@ -105,13 +106,23 @@ fn run_jit_inner(o: &RunOptions, out: &mut dyn Write) -> Result<(), String> {
     }
     drop(results);
     if let Some(n) = o.bench.filter(|&n| n > 0) {
-        // warm-up, then n timed calls; each call allocates its results (as XLA's execute does)
+        // warm-up, then n timed calls. By default each call allocates its results (as XLA's
+        // execute does); STRATA_BENCH_REUSE_OUTPUTS=1 passes the same caller-owned output
+        // buffers every time (destination-passing style, no allocation or page faults).
+        let reuse = std::env::var("STRATA_BENCH_REUSE_OUTPUTS").is_ok_and(|v| v == "1");
+        let mut outs: Vec<OutputBuf> = sig.outputs.iter().map(OutputBuf::new).collect();
         module.invoke(&entry, &args).map_err(|e| e.to_string())?;
+        module.invoke_into(&entry, &args, &mut outs).map_err(|e| e.to_string())?;
         for _ in 0..n {
             let t = Instant::now();
-            let r = module.invoke(&entry, &args).map_err(|e| e.to_string())?;
+            let mut fresh = None;
+            if reuse {
+                module.invoke_into(&entry, &args, &mut outs).map_err(|e| e.to_string())?;
+            } else {
+                fresh = Some(module.invoke(&entry, &args).map_err(|e| e.to_string())?);
+            }
             let dt = t.elapsed().as_secs_f64();
-            drop(r);
+            drop(fresh);
             let _ = writeln!(out, "exec_seconds: {dt:.9}");
         }
     }

@@ -415,12 +415,15 @@ fn split_maps(s: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut cur = String::new();
+    let mut prev = ' ';
     for c in s.chars() {
         match c {
             '<' | '(' | '[' => depth += 1,
+            '>' if prev == '-' => {} // the arrow of `(d0) -> (d0)`
             '>' | ')' | ']' => depth -= 1,
             _ => {}
         }
+        prev = c;
         if c == ',' && depth == 0 {
             out.push(std::mem::take(&mut cur));
         } else {
@@ -557,6 +560,11 @@ fn lower_once<'c>(
         let ops = analyze(ctx, &mut module);
         let tuning = Tuning::for_isa(cfg.isa);
         let plans = schedule::plan(&ops, &tuning);
+        if cfg.dump {
+            for o in &ops {
+                eprintln!("// strata: op {o:?}");
+            }
+        }
         report.plans = ops.iter().zip(&plans).map(|(o, p)| format!("#{} {}: {}", o.id, o.name, plan_str(p))).collect();
         let script = schedule::script(&ops, &plans, &tuning);
         apply_transform(ctx, &mut module, "generated schedule", &script, cfg)?;
@@ -691,6 +699,13 @@ fn add_wrappers(ctx: &Ctx, module: &mut Module, cfg: &LowerConfig, entries: &[En
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn indexing_map_lists() {
+        let v = split_maps("affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>");
+        assert_eq!(v.len(), 2);
+        assert_eq!(IndexingMap::parse(&v[1]).unwrap().results.len(), 1);
+    }
 
     #[test]
     fn function_types() {

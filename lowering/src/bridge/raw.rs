@@ -34,11 +34,6 @@ pub unsafe fn attr_str(a: MlirAttribute) -> String {
     String::from_utf8_lossy(&v).into_owned()
 }
 
-pub unsafe fn op_str(op: MlirOperation) -> String {
-    let mut v = Vec::new();
-    mlirOperationPrint(op, Some(push_str), &mut v as *mut _ as *mut c_void);
-    String::from_utf8_lossy(&v).into_owned()
-}
 
 pub unsafe fn op_name(op: MlirOperation) -> String {
     sref_to_string(mlirIdentifierStr(mlirOperationGetName(op)))
