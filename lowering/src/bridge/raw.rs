@@ -34,7 +34,6 @@ pub unsafe fn attr_str(a: MlirAttribute) -> String {
     String::from_utf8_lossy(&v).into_owned()
 }
 
-
 pub unsafe fn op_name(op: MlirOperation) -> String {
     sref_to_string(mlirIdentifierStr(mlirOperationGetName(op)))
 }
