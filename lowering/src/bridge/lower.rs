@@ -132,7 +132,9 @@ fn run_pipeline(
         stage: stage.into(),
         message: format!("bad pipeline {pipeline}: {e} {}", ctx.take_diags()),
     })?;
-    pm.run(module).map_err(|_| BridgeError::Lowering { stage: stage.into(), message: ctx.take_diags() })
+    pm.run(module).map_err(|_| BridgeError::Lowering { stage: stage.into(), message: ctx.take_diags() })?;
+    dump(cfg, &format!("{stage} pipeline"), module);
+    Ok(())
 }
 
 fn apply_transform(
@@ -322,18 +324,70 @@ fn contractions_packable(module: &Module) -> bool {
     true
 }
 
-fn has_op(module: &Module, pred: impl Fn(&str) -> bool) -> bool {
-    unsafe { raw::walk(module.as_operation().to_raw()).into_iter().any(|op| pred(&raw::op_name(op))) }
+/// Direct convolution schedule (before generalization, which would turn the conv into a
+/// generic the decomposition no longer matches): tile `conv_2d_nhwc_hwcf` to
+/// `[1, 1, OW_t, F_t, 1, 1, C_t]` (one output row segment of OW_t x F_t, reduction loops kh, kw,
+/// c innermost), decompose the unit-height tile to `conv_1d_nwc_wcf`, vectorize it into a
+/// `vector.contract` OW_t x F_t x C_t — the matmul micro-kernel's register tile, reading the
+/// padded input and the filter in place (no im2col copy, no packing).
+fn conv_script(convs: &[(usize, Vec<i64>)]) -> String {
+    let mut s = String::from(
+        "module attributes {transform.with_named_sequence} {\n  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n",
+    );
+    for (i, tile) in convs {
+        s.push_str(&format!(
+            "    %c{i} = transform.structured.match ops{{[\"linalg.conv_2d_nhwc_hwcf\"]}} attributes{{strata.conv = {i} : i64}} in %root : (!transform.any_op) -> !transform.any_op\n    %t{i}, %l{i}:7 = transform.structured.tile_using_for %c{i} tile_sizes {tile:?}\n        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)\n    %d{i} = transform.structured.decompose %t{i} : (!transform.any_op) -> !transform.any_op\n    transform.structured.vectorize %d{i} : !transform.any_op\n"
+        ));
+    }
+    // read the input, filter and accumulator tiles straight from the full tensors: the slice
+    // chains would become subview/expand_shape chains on which fold_memref_alias_ops loops
+    s.push_str(
+        "    %cf = transform.structured.match ops{[\"func.func\"]} in %root : (!transform.any_op) -> !transform.any_op\n    transform.apply_patterns to %cf {\n      transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers\n      transform.apply_patterns.canonicalization\n    } : !transform.any_op\n",
+    );
+    s.push_str("    transform.yield\n  }\n}\n");
+    s
 }
 
-const IM2COL: &str = r#"module attributes {transform.with_named_sequence} {
-  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %c = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
-    %a, %b = transform.structured.convert_conv2d_to_img2col %c : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.yield
-  }
+/// The f32 `conv_2d_nhwc_hwcf` ops with static shapes, tagged `strata.conv = i`, with their tile
+/// sizes (n, oh, ow, f, kh, kw, c).
+fn tag_convs(ctx: &Ctx, module: &mut Module, isa: Isa) -> Vec<(usize, Vec<i64>)> {
+    let mut out = Vec::new();
+    let (mr, nr, kr) = isa.matmul_tile();
+    let lanes = isa.f32_lanes();
+    unsafe {
+        for op in raw::walk(module.as_operation().to_raw()) {
+            if raw::op_name(op) != "linalg.conv_2d_nhwc_hwcf" {
+                continue;
+            }
+            let tys: Vec<Option<TensorTy>> =
+                raw::operands(op).iter().map(|&v| TensorTy::parse(&raw::type_str(mlirValueGetType(v)))).collect();
+            let (Some(Some(inp)), Some(Some(filt)), Some(Some(out_t))) = (tys.first(), tys.get(1), tys.get(2)) else {
+                continue;
+            };
+            if inp.elem != "f32" || filt.elem != "f32" || out_t.elem != "f32" || out_t.shape.len() != 4 {
+                continue;
+            }
+            let (ow, f, c) = (out_t.shape[2], out_t.shape[3], filt.shape[2]);
+            let pick = |n: i64, max: i64, min: i64| -> Option<i64> {
+                let mut t = max;
+                while t >= min {
+                    if n % t == 0 {
+                        return Some(t);
+                    }
+                    t /= 2;
+                }
+                None
+            };
+            let Some(owt) = pick(ow, mr, 1) else { continue };
+            let Some(ft) = pick(f, nr, lanes).or(if f < lanes { Some(f) } else { None }) else { continue };
+            let Some(ct) = pick(c, 2 * kr, 1) else { continue };
+            let id = out.len();
+            raw::set_i64_attr(ctx.raw(), op, "strata.conv", id as i64);
+            out.push((id, vec![1, 1, owt, ft, 1, 1, ct]));
+        }
+    }
+    out
 }
-"#;
 
 /// Collects and tags the linalg ops of every function.
 fn analyze(ctx: &Ctx, module: &mut Module) -> Vec<OpDesc> {
@@ -536,8 +590,12 @@ fn lower_once<'c>(
     }
     run_pipeline(ctx, &mut module, "inline", "builtin.module(inline, symbol-dce, canonicalize, cse)", cfg)?;
     if fast {
-        if has_op(&module, |n| n == "linalg.conv_2d_nhwc_hwcf") {
-            apply_transform(ctx, &mut module, "im2col (conv_2d_nhwc_hwcf)", IM2COL, cfg)?;
+        let convs = tag_convs(ctx, &mut module, cfg.isa);
+        if !convs.is_empty() {
+            report
+                .plans
+                .extend(convs.iter().map(|(i, t)| format!("conv #{i} linalg.conv_2d_nhwc_hwcf: direct, tile {t:?}")));
+            apply_transform(ctx, &mut module, "convolutions (tile, decompose, vectorize)", &conv_script(&convs), cfg)?;
         }
         let (mr, nr, kr) = cfg.isa.matmul_tile();
         let pack = if contractions_packable(&module) {
@@ -565,7 +623,7 @@ fn lower_once<'c>(
                 eprintln!("// strata: op {o:?}");
             }
         }
-        report.plans = ops.iter().zip(&plans).map(|(o, p)| format!("#{} {}: {}", o.id, o.name, plan_str(p))).collect();
+        report.plans.extend(ops.iter().zip(&plans).map(|(o, p)| format!("#{} {}: {}", o.id, o.name, plan_str(p))));
         let script = schedule::script(&ops, &plans, &tuning);
         apply_transform(ctx, &mut module, "generated schedule", &script, cfg)?;
     } else {
