@@ -8,9 +8,9 @@ use std::sync::Once;
 use std::time::Instant;
 
 use melior::dialect::DialectRegistry;
-use melior::ir::operation::{OperationLike, OperationPrintingFlags};
+use melior::ir::operation::OperationLike;
 use melior::ir::Module;
-use melior::pass::{PassIrPrintingOptions, PassManager};
+use melior::pass::PassManager;
 use melior::utility::{
     parse_pass_pipeline, register_all_dialects, register_all_llvm_translations, register_all_passes,
 };
@@ -116,25 +116,49 @@ fn run_pipeline(
     pipeline: &str,
     cfg: &LowerConfig,
 ) -> Result<(), BridgeError> {
-    let pm = PassManager::new(&ctx.context);
     if cfg.dump {
-        pm.enable_ir_printing(&PassIrPrintingOptions {
-            before_all: false,
-            after_all: true,
-            module_scope: true,
-            on_change: false,
-            on_failure: true,
-            flags: OperationPrintingFlags::new(),
-            tree_printing_path: std::path::PathBuf::new(),
-        });
+        // one pass manager per top-level pass, with the IR printed after each (the C API's
+        // IR-printing instrumentation prints nothing through melior 0.27.8 here)
+        let inner =
+            pipeline.trim().strip_prefix("builtin.module(").and_then(|p| p.strip_suffix(')')).unwrap_or(pipeline);
+        for pass in split_top_level_commas(inner) {
+            run_one(ctx, module, stage, &format!("builtin.module({pass})"))?;
+            dump(cfg, &format!("{pass} ({stage})"), module);
+        }
+        return Ok(());
     }
+    run_one(ctx, module, stage, pipeline)
+}
+
+fn run_one(ctx: &Ctx, module: &mut Module, stage: &str, pipeline: &str) -> Result<(), BridgeError> {
+    let pm = PassManager::new(&ctx.context);
     parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline).map_err(|e| BridgeError::Lowering {
         stage: stage.into(),
         message: format!("bad pipeline {pipeline}: {e} {}", ctx.take_diags()),
     })?;
-    pm.run(module).map_err(|_| BridgeError::Lowering { stage: stage.into(), message: ctx.take_diags() })?;
-    dump(cfg, &format!("{stage} pipeline"), module);
-    Ok(())
+    pm.run(module).map_err(|_| BridgeError::Lowering { stage: stage.into(), message: ctx.take_diags() })
+}
+
+/// `a, b{x=1,2}, func.func(c, d)` → ["a", "b{x=1,2}", "func.func(c, d)"].
+fn split_top_level_commas(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut depth, mut cur) = (0i32, String::new());
+    for c in s.chars() {
+        match c {
+            '(' | '{' | '[' => depth += 1,
+            ')' | '}' | ']' => depth -= 1,
+            _ => {}
+        }
+        if c == ',' && depth == 0 {
+            out.push(std::mem::take(&mut cur).trim().to_string());
+        } else {
+            cur.push(c);
+        }
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
 }
 
 fn apply_transform(
@@ -576,6 +600,18 @@ fn lower_once<'c>(
             }
         },
     }
+    // functions that are not entries become private: inlined into their callers or removed,
+    // so that an uncallable signature (dynamic shapes) does not stop the bare-pointer lowering
+    unsafe {
+        for op in raw::block_ops(mlirModuleGetBody(module.to_raw())) {
+            if raw::op_name(op) == "func.func" && !raw::region_block(op, 0).ptr.is_null() {
+                let name = raw::attr(op, "sym_name").unwrap_or_default();
+                if !entries.iter().any(|e| format!("\"{}\"", e.name) == name) {
+                    raw::set_parsed_attr(ctx.raw(), op, "sym_visibility", "\"private\"");
+                }
+            }
+        }
+    }
     dump(cfg, "parse", &module);
     run_pipeline(
         ctx,
@@ -763,6 +799,14 @@ mod tests {
         let v = split_maps("affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>");
         assert_eq!(v.len(), 2);
         assert_eq!(IndexingMap::parse(&v[1]).unwrap().results.len(), 1);
+    }
+
+    #[test]
+    fn pipeline_splitting() {
+        assert_eq!(
+            split_top_level_commas("a, b{x=1,2 y=3}, func.func(c, d)"),
+            vec!["a", "b{x=1,2 y=3}", "func.func(c, d)"]
+        );
     }
 
     #[test]
