@@ -17,7 +17,24 @@ pub fn legalize_stablehlo_to_linalg(mlir_text: &str) -> Result<String, BridgeErr
 
 /// Whether the text contains StableHLO (or CHLO) ops, i.e. needs legalization first.
 pub fn needs_legalization(mlir_text: &str) -> bool {
-    mlir_text.contains("stablehlo.") || mlir_text.contains("chlo.")
+    mlir_text.lines().any(|l| {
+        let code = l.split("//").next().unwrap_or("");
+        code.contains("stablehlo.") || code.contains("chlo.")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection_ignores_comments() {
+        assert!(needs_legalization("  %0 = stablehlo.add %a, %b : tensor<f32>"));
+        assert!(needs_legalization("  %0 = \"chlo.erf\"(%a) : (tensor<f32>) -> tensor<f32>"));
+        assert!(!needs_legalization("// RUN: strata-run %S/Inputs/unsupported.stablehlo\nfunc.func @f() { return }"));
+        let e = legalize_stablehlo_to_linalg("").err().unwrap().to_string();
+        assert_eq!(e, "stablehlo-legalize-to-linalg is not built yet");
+    }
 }
 
 /// Legalizes the input if it contains StableHLO ops; returns it unchanged otherwise.

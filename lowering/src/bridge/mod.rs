@@ -150,14 +150,34 @@ mod disabled {
         }
 
         /// See the `mlir` build.
+        pub fn invoke_into(
+            &self,
+            _entry: &str,
+            _inputs: &[strata_dialects::value::Tensor],
+            _outputs: &mut [crate::tensors::OutputBuf],
+        ) -> Result<(), BridgeError> {
+            Err(BridgeError::NotBuilt)
+        }
+
+        /// See the `mlir` build.
         pub fn signature(&self, _entry: &str) -> Option<&EntrySig> {
             None
+        }
+
+        /// See the `mlir` build.
+        pub fn entries(&self) -> impl Iterator<Item = &EntrySig> {
+            std::iter::empty()
         }
 
         /// See the `mlir` build.
         pub fn report(&self) -> &CompileReport {
             match self._never {}
         }
+    }
+
+    /// Always 0 in this build.
+    pub fn cache_len() -> usize {
+        0
     }
 
     /// Always [`BridgeError::NotBuilt`] in this build.
@@ -171,7 +191,7 @@ mod disabled {
     }
 }
 #[cfg(not(feature = "mlir"))]
-pub use disabled::{compile, compile_aot, CompiledModule};
+pub use disabled::{cache_len, compile, compile_aot, CompiledModule};
 
 /// The C header declaring an AOT-compiled entry.
 pub fn c_header(name: &str, sig: &EntrySig, source: &str) -> String {
