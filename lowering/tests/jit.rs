@@ -443,3 +443,27 @@ fn compiled_modules_are_cached_by_content() {
     let c = compile(&text, &Options { schedule: false, ..o }).unwrap();
     assert!(!std::ptr::eq(a.report(), c.report()));
 }
+
+#[test]
+fn schedules_for_every_isa_are_correct_here() {
+    // AVX2 and baseline tiles run on any x86-64 host with AVX2 (the AVX-512 ones only where the
+    // host has it, which Options::default() detects)
+    use strata_lowering::cpu::Isa;
+    let host = Isa::host();
+    for isa in [Isa::Avx2, Isa::Baseline, Isa::Avx512] {
+        if isa == Isa::Avx512 && host != Isa::Avx512 || isa == Isa::Avx2 && host == Isa::Baseline {
+            continue;
+        }
+        let opts = Options { isa: Some(isa), ..Options::default() };
+        let (m, k, n) = (45usize, 33usize, 70usize);
+        let a = tensor(&[m as i64, k as i64], 13);
+        let b = tensor(&[k as i64, n as i64], 14);
+        let want = matmul_ref(f32s(&a), f32s(&b), m, k, n);
+        let cm = compile(&matmul_text(m, k, n), &opts).unwrap();
+        assert!(cm.report().fallback.is_none(), "{isa:?}: {:?}", cm.report().fallback);
+        let got = cm.invoke("main", &[a, b]).unwrap();
+        for (g, w) in f32s(&got[0]).iter().zip(&want) {
+            assert!((g - w).abs() < 1e-4, "{isa:?}: {g} vs {w}");
+        }
+    }
+}
