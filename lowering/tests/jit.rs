@@ -467,3 +467,39 @@ fn schedules_for_every_isa_are_correct_here() {
         }
     }
 }
+
+#[test]
+fn ragged_shapes_elementwise_reductions_softmax() {
+    // shapes no vector chunk divides: masked vectors, scalar tails, unfused chains
+    for (m, n) in [(37usize, 1000usize), (5, 70), (3, 7)] {
+        let text =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../bench/linalg/softmax_2048x1024.mlir"))
+                .unwrap()
+                .replace("2048x1024", &format!("{m}x{n}"))
+                .replace("2048", &m.to_string());
+        let x = tensor(&[m as i64, n as i64], 15);
+        let xs = f32s(&x);
+        let mut want = vec![0f32; m * n];
+        for i in 0..m {
+            let row = &xs[i * n..(i + 1) * n];
+            let mx = row.iter().cloned().fold(f32::NEG_INFINITY, f32::max) as f64;
+            let s: f64 = row.iter().map(|&v| (v as f64 - mx).exp()).sum();
+            for j in 0..n {
+                want[i * n + j] = ((row[j] as f64 - mx).exp() / s) as f32;
+            }
+        }
+        check(&text, &[x], &[want], 2e-6);
+        let ew = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../bench/linalg/elementwise_4096.mlir"))
+            .unwrap()
+            .replace("4096x4096", &format!("{m}x{n}"));
+        let (a, b, c) =
+            (tensor(&[m as i64, n as i64], 16), tensor(&[m as i64, n as i64], 17), tensor(&[m as i64, n as i64], 18));
+        let want: Vec<f32> = (0..m * n)
+            .map(|i| {
+                let (x, y, z) = (f32s(&a)[i] as f64, f32s(&b)[i] as f64, f32s(&c)[i] as f64);
+                ((x * y + z).tanh() - x.exp()) as f32
+            })
+            .collect();
+        check(&ew, &[a, b, c], &[want], 3e-6);
+    }
+}
