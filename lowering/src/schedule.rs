@@ -8,13 +8,15 @@
 //!
 //! | op kind | schedule |
 //! |---|---|
-//! | block-packed contraction (from `linalg-block-pack-matmul`: matmul, batch_matmul, contraction generics, im2col'ed convolutions) | cache tile over n1 when the B panel outgrows L2, tile `[1,1,1]` over (m1,n1,k1), fold unit dims inside the loop, vectorize → `vector.contract` MR×NR×KR → outer products |
+//! | block-packed contraction (from `linalg-block-pack-matmul`: matmul, batch_matmul, contraction generics) | cache tile over n1 when the B panel outgrows L2, tile `[1,1,1]` over (m1,n1,k1), fold unit dims inside the loop, vectorize → `vector.contract` MR×NR×KR → outer products |
 //! | `linalg.pack` / `linalg.unpack` | tile the outer dims, vectorize with vector sizes = packed tile shape (masked when padded) |
 //! | reduction chains (a parallel op fed through producers by an inner reduction: softmax, layernorm, ...) | `tile_using_forall` rows of the last op, `fuse_into_containing_op` the producers, `tile_reduction_using_for` the reductions and tile the elementwise ops by the row chunk, vectorize |
 //! | elementwise (all-parallel generics, fills, broadcasts, transposes) | tile so a tile holds ≤ CHUNK elements of the innermost dims, vectorize (masked for non-divisible shapes) |
 //! | inner reductions (last loop a reduction: row sums, full sums, dot products) | tile other loops by 1, `tile_reduction_using_for` the last by a chunk (partial vector accumulators), vectorize |
 //! | outer reductions (last loop parallel: column sums) | tile reductions and outer loops by 1, the last by a chunk, vectorize |
 //! | anything else (complex, f16/bf16 arithmetic, convolutions other than 2-D NHWC/HWCF, pooling, gathers) | left to `convert-linalg-to-loops`: correct scalar loops |
+//!
+//! (`conv_2d_nhwc_hwcf` is scheduled earlier, before generalization: see `bridge/lower.rs`.)
 
 use std::fmt::Write;
 
@@ -236,24 +238,26 @@ fn plan_generic(op: &OpDesc, t: &Tuning) -> Plan {
         }
         return Plan::InnerReduction { outer_tile, chunk };
     }
+    // outer reduction: the last loop is parallel; reduction loops are walked one step at a time
     let (mut tile, vector_sizes) = elementwise_tile(&sizes, t.chunk);
+    let mut vector_sizes = vector_sizes;
     for (d, it) in op.iterators.iter().enumerate() {
         if *it == Iter::Reduction {
             tile[d] = 1;
-        }
-    }
-    let vector_sizes = vector_sizes.map(|mut v| {
-        for (d, it) in op.iterators.iter().enumerate() {
-            if *it == Iter::Reduction {
+            if let Some(v) = vector_sizes.as_mut() {
                 v[d] = 1;
             }
         }
-        v
-    });
-    // a reduction tiled to 1 inside the whole-loop block would break the tile: re-derive
-    for (d, it) in op.iterators.iter().enumerate() {
-        if *it == Iter::Reduction && d + 1 < r && tile[d + 1..].contains(&1) {
-            return Plan::OuterReduction { tile, vector_sizes };
+    }
+    // a whole-loop (0) tile outside a reduction tiled by 1 would make a strided tile: tile it by 1
+    if let Some(last_red) = op.iterators.iter().rposition(|&i| i == Iter::Reduction) {
+        for d in 0..last_red {
+            if tile[d] == 0 {
+                tile[d] = 1;
+                if let Some(v) = vector_sizes.as_mut() {
+                    v[d] = 1;
+                }
+            }
         }
     }
     Plan::OuterReduction { tile, vector_sizes }
