@@ -526,7 +526,7 @@ const TAIL: &str = r#"    // ---- cleanup, bufferize, hoist, lower vector ops
     } : !transform.any_op
     transform.apply_cse to %tail_func : !transform.any_op
     %tail_buf = transform.bufferization.one_shot_bufferize layout{IdentityLayoutMap} %root
-        {bufferize_function_boundaries = true, memcpy_op = "linalg.copy"} : (!transform.any_op) -> !transform.any_op
+        {bufferize_function_boundaries = true, allow_return_allocs_from_loops = true, memcpy_op = "linalg.copy"} : (!transform.any_op) -> !transform.any_op
     %tail_f2 = transform.structured.match ops{["func.func"]} in %tail_buf : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %tail_f2 {
       transform.apply_patterns.canonicalization

@@ -535,7 +535,7 @@ fn post_pipeline(cfg: &LowerConfig) -> String {
 const BUFFERIZE_ONLY: &str = r#"module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
     %b = transform.bufferization.one_shot_bufferize layout{IdentityLayoutMap} %root
-        {bufferize_function_boundaries = true, memcpy_op = "linalg.copy"} : (!transform.any_op) -> !transform.any_op
+        {bufferize_function_boundaries = true, allow_return_allocs_from_loops = true, memcpy_op = "linalg.copy"} : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }
