@@ -41,8 +41,13 @@ pub struct CompiledModule {
     inner: Rc<Inner>,
 }
 
+/// Modules kept per thread; the oldest is dropped beyond this (a long differential-test run
+/// compiles thousands of modules).
+const CACHE_CAPACITY: usize = 64;
+
 thread_local! {
     static CACHE: RefCell<HashMap<u64, Vec<(String, Options, CompiledModule)>>> = RefCell::new(HashMap::new());
+    static CACHE_ORDER: RefCell<std::collections::VecDeque<u64>> = const { RefCell::new(std::collections::VecDeque::new()) };
 }
 
 fn key(text: &str, o: &Options) -> u64 {
@@ -72,7 +77,23 @@ pub fn compile(mlir_text: &str, options: &Options) -> Result<CompiledModule, Bri
     }
     let m = compile_uncached(mlir_text, options)?;
     if options.cache {
-        CACHE.with(|c| c.borrow_mut().entry(k).or_default().push((mlir_text.to_string(), options.clone(), m.clone())));
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            c.entry(k).or_default().push((mlir_text.to_string(), options.clone(), m.clone()));
+            CACHE_ORDER.with(|o| {
+                let mut o = o.borrow_mut();
+                o.push_back(k);
+                while o.len() > CACHE_CAPACITY {
+                    let old = o.pop_front().unwrap();
+                    if let Some(v) = c.get_mut(&old) {
+                        v.remove(0);
+                        if v.is_empty() {
+                            c.remove(&old);
+                        }
+                    }
+                }
+            });
+        });
     }
     Ok(m)
 }
