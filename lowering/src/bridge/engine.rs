@@ -8,12 +8,11 @@ use std::rc::Rc;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use melior::ExecutionEngine;
 use mlir_sys::*;
 use strata_dialects::value::Tensor;
 
 use super::lower::{self, Ctx, LowerConfig, WrapperKind};
-use super::{alloc, CompileReport, EntrySig, Options};
+use super::{alloc, raw, CompileReport, EntrySig, Options};
 use crate::cpu::Isa;
 use crate::error::BridgeError;
 use crate::tensors::{input_buffer, OutputBuf};
@@ -27,9 +26,40 @@ pub(super) fn engine_lock() -> std::sync::MutexGuard<'static, ()> {
     COMPILE_LOCK.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// An MLIR ExecutionEngine created through the C API and checked for null (melior's
+/// `ExecutionEngine::new` cannot report a failed creation).
+struct Engine {
+    raw: MlirExecutionEngine,
+}
+
+impl Engine {
+    fn lookup(&self, name: &str) -> *mut () {
+        // SAFETY: raw is a live engine; the name is passed with its length.
+        unsafe { mlirExecutionEngineLookup(self.raw, raw::sref(name)) as *mut () }
+    }
+
+    /// # Safety
+    /// `ptr` must be a function with the C signature the compiled code declares for `name`.
+    unsafe fn register_symbol(&self, name: &str, ptr: *mut ()) {
+        mlirExecutionEngineRegisterSymbol(self.raw, raw::sref(name), ptr as _);
+    }
+
+    fn dump_to_object_file(&self, path: &str) {
+        // SAFETY: raw is a live engine.
+        unsafe { mlirExecutionEngineDumpToObjectFile(self.raw, raw::sref(path)) }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // SAFETY: created non-null in compile_uncached, destroyed once here.
+        unsafe { mlirExecutionEngineDestroy(self.raw) }
+    }
+}
+
 struct Inner {
     // field order = drop order: the engine before the context it was made in
-    engine: ExecutionEngine,
+    engine: Engine,
     _ctx: Ctx,
     entries: Vec<(EntrySig, *mut ())>,
     report: CompileReport,
@@ -118,8 +148,7 @@ fn compile_uncached(text: &str, options: &Options) -> Result<CompiledModule, Bri
     if raw_engine.ptr.is_null() {
         return Err(BridgeError::Jit(format!("creating the execution engine failed: {}", ctx.take_diags())));
     }
-    // SAFETY: a non-null engine just created; ExecutionEngine owns and destroys it.
-    let engine: ExecutionEngine = unsafe { std::mem::transmute::<MlirExecutionEngine, ExecutionEngine>(raw_engine) };
+    let engine = Engine { raw: raw_engine };
     unsafe {
         engine.register_symbol("_mlir_memref_to_llvm_alloc", alloc::mlir_alloc as *mut ());
         engine.register_symbol("_mlir_memref_to_llvm_aligned_alloc", alloc::mlir_aligned_alloc as *mut ());
@@ -141,9 +170,6 @@ fn compile_uncached(text: &str, options: &Options) -> Result<CompiledModule, Bri
     report.llvm_seconds = t.elapsed().as_secs_f64();
     Ok(CompiledModule { inner: Rc::new(Inner { engine, _ctx: ctx, entries, report }) })
 }
-
-// ExecutionEngine is a single pointer field; the transmute above relies on it.
-const _: () = assert!(std::mem::size_of::<ExecutionEngine>() == std::mem::size_of::<MlirExecutionEngine>());
 
 impl CompiledModule {
     /// The signature of an entry point, if the module has it.
