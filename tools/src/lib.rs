@@ -8,6 +8,7 @@ pub mod input;
 pub mod opt;
 pub mod opt_passes;
 pub mod run;
+pub mod run_jit;
 pub mod split;
 pub mod verify_diagnostics;
 

@@ -18,7 +18,7 @@
 //!   unsupported op gives exit status 1. Bad input is an error message, never a panic.
 //! - `--bench N`: one warm-up run, then N timed runs, each printed as
 //!   `exec_seconds: <t>` (the `--peer-cmd` protocol of `../shared/bench/run_peers.py`).
-//! - `--jit` is rejected: the JIT arrives with the lowering issue.
+//! - `--jit`: compile through the MLIR bridge and run native code (see `run_jit.rs`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -68,6 +68,10 @@ pub struct RunOptions {
     pub format: PrintFormat,
     /// Whether results are printed (default: unless `--output-dir` or `--bench`).
     pub print_results: Option<bool>,
+    /// `--jit`: run compiled code instead of the interpreter.
+    pub jit: bool,
+    /// `--mlir-print-ir-after-all` (with `--jit`): dump every MLIR stage to stderr.
+    pub mlir_print_ir_after_all: bool,
 }
 
 const VALUE_OPTS: &[&str] = &["entry", "args", "inputs", "output-dir", "bench", "print-format"];
@@ -77,7 +81,8 @@ fn usage() -> &'static str {
 USAGE: strata-run [--interpret] <file> [options]\n\n\
 OPTIONS:\n\
   --interpret                     Run on the reference interpreter (the default)\n\
-  --jit                           Run JIT-compiled code (not built yet: arrives with the lowering)\n\
+  --jit                           Compile through MLIR/LLVM (linalg-level input) and run native code\n\
+  --mlir-print-ir-after-all       With --jit: print the IR after every MLIR pass and stage\n\
   --split-input-file[=<marker>]   Split the input at '// -----' and run each chunk\n\
   --entry <name>                  The function to run (default: @main; without one, every\n\
                                   function that takes no arguments)\n\
@@ -104,12 +109,9 @@ pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<RunOp
                     let _ = out.write_all(usage().as_bytes());
                     return Ok(None);
                 }
-                "interpret" => {}
-                "jit" => {
-                    return Err("--jit: the JIT is not built yet (it arrives with the stablehlo → linalg → LLVM \
-                                lowering issue); use --interpret"
-                        .into())
-                }
+                "interpret" => o.jit = false,
+                "jit" => o.jit = true,
+                "mlir-print-ir-after-all" => o.mlir_print_ir_after_all = bool_value(&name, &value)?,
                 "split-input-file" => {
                     o.split_marker = Some(match value {
                         Some(v) if !v.is_empty() && v != "true" => v,
@@ -503,6 +505,11 @@ pub fn main_with_args(raw: &[String]) -> i32 {
     };
     let stderr = std::io::stderr();
     let mut se = stderr.lock();
+    if o.jit {
+        let code = crate::run_jit::run_jit(&o, &mut so, &mut se);
+        let _ = so.flush();
+        return code;
+    }
     let r = run(&o, &mut so, &mut se);
     let _ = so.flush();
     match r {

@@ -4,7 +4,8 @@
 //! path, `%T` a per-test temp directory, `%%` a literal `%`. RUN lines ending in `\` continue on
 //! the next RUN line. Each RUN line runs under `bash -o pipefail` with Strata's tools first on
 //! `PATH`; `FileCheck` is an alias for `strata-check`, and `not CMD` succeeds when CMD fails (but
-//! not when it crashes). A test passes when every RUN line exits 0; `// XFAIL: *` marks a test
+//! not when it crashes). A test passes when every RUN line exits 0; `// REQUIRES: mlir` skips a test
+//! when the tools are built without the MLIR bridge; `// XFAIL: *` marks a test
 //! expected to fail. Files in `Inputs/` folders are inputs of other tests, not tests.
 
 use std::path::{Path, PathBuf};
@@ -114,6 +115,12 @@ fn run_test(file: &Path, tmp_root: &Path) -> Result<(), Failed> {
         return Err("no RUN lines".into());
     }
     let xfail = text.lines().any(|l| l.trim_start().starts_with("// XFAIL:"));
+    // `// REQUIRES: mlir`: the test needs the MLIR bridge (strata-tools' `mlir` feature)
+    let requires_mlir = text.lines().any(|l| l.trim_start().starts_with("// REQUIRES:") && l.contains("mlir"));
+    if requires_mlir && !cfg!(feature = "mlir") {
+        eprintln!("note: {} skipped: built without the `mlir` feature", file.display());
+        return Ok(());
+    }
     let name = file.strip_prefix(workspace_root()).unwrap_or(file).display().to_string().replace(['/', '.'], "_");
     let tmp = tmp_root.join(name);
     let _ = std::fs::remove_dir_all(&tmp);
