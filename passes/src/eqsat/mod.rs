@@ -331,6 +331,9 @@ impl egg::RewriteScheduler<ENode, EqAnalysis> for ExpansiveGuard {
     }
 }
 
+/// The cost added to new op nodes so that ties keep the original ops.
+pub const TIE_BREAK: f64 = 1e-3;
+
 /// The extraction of a saturated block.
 pub struct Extracted {
     /// The problem (classes, node costs, availability).
@@ -347,7 +350,17 @@ pub struct Extracted {
 pub fn extract(sat: &mut Saturated, opts: &EqsatOptions) -> Extracted {
     let eg = &sat.egraph;
     let a = &eg.analysis;
-    let cost_of = |n: &ENode| -> f64 { node_cost(eg, n) };
+    // Among equally cheap programs keep the original ops: new op nodes pay a tie-breaking
+    // epsilon (so commuted operands alone never change the IR).
+    let originals: rustc_hash::FxHashSet<ENode> = sat.imported.origins.iter().map(|o| origin_node(eg, o)).collect();
+    let cost_of = |n: &ENode| -> f64 {
+        let c = node_cost(eg, n);
+        if matches!(n, ENode::Op(..)) && !originals.contains(n) {
+            c + TIE_BREAK
+        } else {
+            c
+        }
+    };
     let p = extract::Problem::new(eg, &cost_of, &|l| a.leaves[l as usize].avail);
     let mut choice = extract::greedy_dag(&p);
     let roots: Vec<u32> = sat.imported.roots.iter().map(|r| p.idx(eg, r.class)).collect();
