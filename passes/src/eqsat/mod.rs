@@ -17,6 +17,7 @@
 //! | [`extract`] | DAG-aware greedy extraction, exact ILP extraction for small graphs |
 //! | [`build`] | entering a block, rebuilding it in dominance order with locations |
 //! | [`explain`] | explanations (why an op changed) and Graphviz output |
+//! | [`harness`] | forcing one rule's rewrite, for the soundness harness |
 //!
 //! Options (`--stablehlo-eqsat="node-limit=20000 explain"`):
 //!
@@ -52,6 +53,7 @@ pub mod cost;
 pub mod explain;
 pub mod extract;
 pub mod fold;
+pub mod harness;
 pub mod language;
 pub mod rules;
 
@@ -392,7 +394,7 @@ pub fn extract(sat: &mut Saturated, opts: &EqsatOptions) -> Extracted {
 }
 
 /// The e-node an entered op was, canonicalized.
-fn origin_node(eg: &EGraph, o: &build::Origin) -> ENode {
+pub(crate) fn origin_node(eg: &EGraph, o: &build::Origin) -> ENode {
     let node = eg[o.class]
         .nodes
         .iter()

@@ -67,8 +67,10 @@ pub enum Exactness {
     Exact,
     /// Within a relative tolerance (float reassociation, signed zeros): only with `fast-math`.
     FastMath {
-        /// The relative tolerance the soundness harness checks (of the result's magnitude
-        /// scale).
+        /// The relative tolerance the soundness harness checks: of the larger of the result's
+        /// magnitude and the magnitude of the reassociated terms (4·max|argument|²), plus four
+        /// units in the last place of 16-bit float results; on finite inputs of moderate
+        /// magnitude (fast-math assumes no NaN or infinity).
         rel_tol: f64,
     },
 }
