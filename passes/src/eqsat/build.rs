@@ -64,6 +64,8 @@ pub struct Origin {
     pub loc: Attribute,
     /// Its index in the block.
     pub index: u32,
+    /// Its e-node as it entered (children canonicalize with `EGraph::find`).
+    pub node: ENode,
 }
 
 /// A value the rebuilt block must still produce.
@@ -243,11 +245,12 @@ pub fn import_block(eg: &mut EGraph, block: BlockId) -> Option<Imported> {
             };
             ch.push(c);
         }
-        let c = eg.add(ENode::Op(kind, ch));
+        let node = ENode::Op(kind, ch);
+        let c = eg.add(node.clone());
         let r = eg.analysis.ctx.result(op, 0);
         value_class.insert(r, c);
         let loc = eg.analysis.ctx.op(op).loc();
-        origins.push(Origin { class: c, kind, sig: s, loc, index: i as u32 });
+        origins.push(Origin { class: c, kind, sig: s, loc, index: i as u32, node });
         ops.push(op);
     }
     if ops.is_empty() {

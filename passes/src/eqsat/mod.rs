@@ -395,12 +395,8 @@ pub fn extract(sat: &mut Saturated, opts: &EqsatOptions) -> Extracted {
 
 /// The e-node an entered op was, canonicalized.
 pub(crate) fn origin_node(eg: &EGraph, o: &build::Origin) -> ENode {
-    let node = eg[o.class]
-        .nodes
-        .iter()
-        .find(|n| n.kind() == Some(o.kind) && n.sig_class().is_some_and(|s| eg[s].data.sig == Some(o.sig)))
-        .cloned();
-    node.unwrap_or(ENode::Leaf(u32::MAX))
+    use egg::Language;
+    o.node.clone().map_children(|c| eg.find(c))
 }
 
 /// The cost of one e-node ([`cost::node_cost`] with its operands' sizes).
