@@ -8,8 +8,8 @@
 //! - `reduce` costs one flop per input element, `reduce_window` one per window element;
 //! - data movement (`transpose`, `concatenate`, `pad`, `gather`, ...) costs the bytes it writes;
 //! - pure views are nearly free: `reshape` and `bitcast_convert` a constant [`VIEW_COST`];
-//!   `broadcast_in_dim`, `slice`, `reverse` a small fraction of their output (they fuse into
-//!   their consumers);
+//!   `broadcast_in_dim` (dimensions in order), `slice`, `reverse` a small fraction of their
+//!   output (they fuse into their consumers); a `broadcast_in_dim` that permutes moves data;
 //! - a splat constant costs [`VIEW_COST`], any other constant a fraction of its bytes;
 //! - signatures and opaque leaves cost nothing.
 //!
@@ -56,6 +56,13 @@ pub fn node_cost(a: &EqAnalysis, node: &ENode, sig: Option<SigId>, operand_numel
             return if splat || n <= 1.0 { VIEW_COST } else { VIEW_COST + CONST_BYTE_COST * bytes };
         }
         Kind::Reshape | Kind::BitcastConvert => return VIEW_COST,
+        Kind::BroadcastInDim
+            if a.i64s(s, a.names.broadcast_dimensions).is_some_and(|d| !d.windows(2).all(|w| w[0] < w[1])) =>
+        {
+            // Dimensions out of order: it moves data like a transpose (and costs an op more
+            // than the canonical transpose).
+            OP_COST
+        }
         Kind::BroadcastInDim | Kind::Broadcast | Kind::Slice | Kind::Reverse | Kind::Iota => {
             return OP_COST + FUSIBLE_BYTE_COST * bytes
         }

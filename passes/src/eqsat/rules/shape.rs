@@ -594,7 +594,8 @@ fn concat_simplify(eg: &mut EGraph, root: Id, n: &ENode) -> Option<Id> {
         match inner {
             Some(c) => {
                 changed = true;
-                out.extend(c.operands().iter().copied());
+                let inner: Vec<Id> = c.operands().iter().copied().filter(|&x| dims(eg, x)[d] != 0).collect();
+                out.extend(inner);
             }
             None => out.push(o),
         }
