@@ -102,7 +102,7 @@ pub fn register_all(reg: &mut PassRegistry) {
             ("time-limit", "Stop after this many seconds per block (default 1.0)"),
             ("match-limit", "BackoffScheduler: matches before a rule is banned (default 1000)"),
             ("ban-length", "BackoffScheduler: iterations of the first ban (default 5)"),
-            ("expansive-iters", "Iterations in which expansive (multi-pattern) rules run (default 2)"),
+            ("expansive-iters", "Iterations in which expansive (multi-pattern) rules run (default 1)"),
             ("fold-limit", "Largest constant (elements) folding may create (default 65536)"),
             ("fast-math", "Also run rules that are not bit-exact (default false)"),
             ("extractor", "greedy (DAG-aware, default) or ilp (exact, small graphs)"),

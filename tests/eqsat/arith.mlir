@@ -14,6 +14,7 @@ func.func @add_zero(%x: tensor<4xi32>, %y: tensor<4xf32>) -> (tensor<4xi32>, ten
 
 // -----
 
+// add-pos-zero (fast-math only).
 // CHECK-LABEL: func.func @add_pos_zero_float_stays
 // CHECK: stablehlo.add
 // FAST-LABEL: func.func @add_pos_zero_float_stays
@@ -236,7 +237,7 @@ func.func @abs_int_square_stays(%x: tensor<3xi32>) -> tensor<3xi32> {
 
 // -----
 
-// and/or/xor with zero, all-ones and themselves.
+// and-zero, and-ones, or-zero, or-ones, and-self, or-self, xor-self, xor-zero.
 // CHECK-LABEL: func.func @bits
 // CHECK-DAG: %[[Z:.*]] = stablehlo.constant dense<0> : tensor<3xi32>
 // CHECK-DAG: %[[O:.*]] = stablehlo.constant dense<-1> : tensor<3xi32>
@@ -285,9 +286,14 @@ func.func @reassoc_int(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
 
 // -----
 
-// Float addition is not reassociated (it rounds): three adds stay.
+// Float addition is not reassociated (it rounds): three adds stay; with fast-math,
+// add-assoc-float and add-const-reassoc-float fold the constants.
 // CHECK-LABEL: func.func @reassoc_float_stays
 // CHECK-COUNT-3: stablehlo.add
+// FAST-LABEL: func.func @reassoc_float_stays
+// FAST-DAG: stablehlo.constant dense<3.000000e+00>
+// FAST-COUNT-2: stablehlo.add
+// FAST-NEXT: return
 func.func @reassoc_float_stays(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
   %c1 = stablehlo.constant dense<1.0> : tensor<4xf32>
   %c2 = stablehlo.constant dense<2.0> : tensor<4xf32>
@@ -299,7 +305,7 @@ func.func @reassoc_float_stays(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4
 
 // -----
 
-// factor: a*b + a*c == a*(b + c) on integers; not on floats (unless fast-math).
+// factor: a*b + a*c == a*(b + c) on integers; not on floats (factor-float: fast-math).
 // CHECK-LABEL: func.func @factor
 // CHECK-DAG: %[[S:.*]] = stablehlo.add %arg1, %arg2 : tensor<4xi32>
 // CHECK-DAG: %[[P:.*]] = stablehlo.multiply %arg0, %[[S]] : tensor<4xi32>
@@ -316,4 +322,54 @@ func.func @factor(%a: tensor<4xi32>, %b: tensor<4xi32>, %c: tensor<4xi32>, %x: t
   %4 = stablehlo.multiply %x, %z : tensor<4xf32>
   %5 = stablehlo.add %3, %4 : tensor<4xf32>
   return %2, %5 : tensor<4xi32>, tensor<4xf32>
+}
+
+// -----
+
+// max-assoc, min-assoc, and-assoc, or-assoc, xor-assoc: max(max(x, c1), c2) == max(x, max(c1, c2))
+// with the constants folded (exact for floats too); the same for the bitwise ops.
+// CHECK-LABEL: func.func @assoc_consts
+// CHECK-DAG: %[[M:.*]] = stablehlo.constant dense<5.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[N:.*]] = stablehlo.constant dense<1.000000e+00> : tensor<4xf32>
+// CHECK-DAG: %[[A:.*]] = stablehlo.constant dense<2> : tensor<4xi32>
+// CHECK-DAG: %[[O:.*]] = stablehlo.constant dense<7> : tensor<4xi32>
+// CHECK-DAG: %[[X:.*]] = stablehlo.constant dense<5> : tensor<4xi32>
+// CHECK-DAG: stablehlo.maximum %[[M]], %arg0
+// CHECK-DAG: stablehlo.minimum %[[N]], %arg0
+// CHECK-DAG: stablehlo.and %arg1, %[[A]]
+// CHECK-DAG: stablehlo.or %arg1, %[[O]]
+// CHECK-DAG: stablehlo.xor %arg1, %[[X]]
+func.func @assoc_consts(%x: tensor<4xf32>, %i: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) {
+  %c1 = stablehlo.constant dense<1.0> : tensor<4xf32>
+  %c5 = stablehlo.constant dense<5.0> : tensor<4xf32>
+  %0 = stablehlo.maximum %x, %c1 : tensor<4xf32>
+  %1 = stablehlo.maximum %0, %c5 : tensor<4xf32>
+  %2 = stablehlo.minimum %x, %c5 : tensor<4xf32>
+  %3 = stablehlo.minimum %2, %c1 : tensor<4xf32>
+  %k6 = stablehlo.constant dense<6> : tensor<4xi32>
+  %k3 = stablehlo.constant dense<3> : tensor<4xi32>
+  %4 = stablehlo.and %i, %k6 : tensor<4xi32>
+  %5 = stablehlo.and %4, %k3 : tensor<4xi32>
+  %6 = stablehlo.or %i, %k6 : tensor<4xi32>
+  %7 = stablehlo.or %6, %k3 : tensor<4xi32>
+  %8 = stablehlo.xor %i, %k6 : tensor<4xi32>
+  %9 = stablehlo.xor %8, %k3 : tensor<4xi32>
+  return %1, %3, %5, %7, %9 : tensor<4xf32>, tensor<4xf32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>
+}
+
+// -----
+
+// mul-assoc-float (fast-math): (x * 3) * 4 ~= x * 12; exact mode keeps both multiplies.
+// CHECK-LABEL: func.func @mul_assoc_float
+// CHECK-COUNT-2: stablehlo.multiply
+// FAST-LABEL: func.func @mul_assoc_float
+// FAST: stablehlo.constant dense<1.200000e+01>
+// FAST-NEXT: stablehlo.multiply
+// FAST-NEXT: return
+func.func @mul_assoc_float(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c2 = stablehlo.constant dense<3.0> : tensor<4xf32>
+  %c4 = stablehlo.constant dense<4.0> : tensor<4xf32>
+  %0 = stablehlo.multiply %x, %c2 : tensor<4xf32>
+  %1 = stablehlo.multiply %0, %c4 : tensor<4xf32>
+  return %1 : tensor<4xf32>
 }

@@ -308,6 +308,7 @@ pub fn rebuild(eg: &EGraph, p: &Problem, choice: &[Option<u32>], imp: &Imported,
         let ch = &p.nodes[c as usize][choice[c as usize].unwrap() as usize].1;
         ch.first().and_then(|&s| eg[p.classes[s as usize]].data.sig)
     };
+    let in_dag: rustc_hash::FxHashSet<u32> = order.iter().copied().collect();
     // Users before operands: propagate deadlines, and locations/priorities of new classes.
     for &c in order.iter().rev() {
         let ci = c as usize;
@@ -318,7 +319,19 @@ pub fn rebuild(eg: &EGraph, p: &Problem, choice: &[Option<u32>], imp: &Imported,
                 pl.loc[ci] = Some(o.loc);
                 pl.priority[ci] = o.index;
             } else if !os.is_empty() {
-                let locs: Vec<Attribute> = os.iter().map(|o| o.loc).collect();
+                // A new op replacing the class's ops — and the ops under them that are gone.
+                let mut locs: Vec<Attribute> = os.iter().map(|o| o.loc).collect();
+                for o in os {
+                    for &d in o.node.operands() {
+                        let di = p.idx(eg, d);
+                        if in_dag.contains(&di) {
+                            continue;
+                        }
+                        if let Some(gone) = origins.get(&di) {
+                            locs.extend(gone.iter().map(|g| g.loc));
+                        }
+                    }
+                }
                 pl.loc[ci] = Some(ctx.fused_loc(&locs));
                 pl.priority[ci] = os.iter().map(|o| o.index).min().unwrap_or(u32::MAX);
             }
@@ -334,7 +347,6 @@ pub fn rebuild(eg: &EGraph, p: &Problem, choice: &[Option<u32>], imp: &Imported,
         }
     }
     // Emission order: topological, earliest deadline then original position first.
-    let in_dag: rustc_hash::FxHashSet<u32> = order.iter().copied().collect();
     let mut pending: FxHashMap<u32, usize> = FxHashMap::default();
     let mut users: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
     for &c in &order {

@@ -4,7 +4,7 @@
 //! - elementwise ops cost one flop per element (`divide`, `remainder`, `sqrt`, `rsqrt`: 4;
 //!   transcendentals — `exp`, `log`, `tanh`, `power`, trigonometry, ...: 16);
 //! - `dot_general` / `dot` cost 2 flops per multiply-add (batch × M × N × K), `convolution`
-//!   2 per multiply-add of its window;
+//!   2 per multiply-add of its window, weighted by [`CONV_WEIGHT`];
 //! - `reduce` costs one flop per input element, `reduce_window` one per window element;
 //! - data movement (`transpose`, `concatenate`, `pad`, `gather`, ...) costs the bytes it writes;
 //! - pure views are nearly free: `reshape` and `bitcast_convert` a constant [`VIEW_COST`];
@@ -27,6 +27,8 @@ pub const VIEW_COST: f64 = 1.0;
 pub const BYTE_COST: f64 = 0.25;
 /// The cost per written byte of ops that fuse into their consumers (broadcast, slice).
 pub const FUSIBLE_BYTE_COST: f64 = 0.02;
+/// The weight of a convolution's multiply-add against a dot's (window gathering overhead).
+pub const CONV_WEIGHT: f64 = 1.25;
 /// The cost per byte of a non-splat constant.
 pub const CONST_BYTE_COST: f64 = 0.05;
 
@@ -76,7 +78,7 @@ pub fn node_cost(a: &EqAnalysis, node: &ENode, sig: Option<SigId>, operand_numel
             // out elements × (kernel elements / output features) multiply-adds.
             let kernel = operand_numel(1);
             let out_features = conv_out_features(a, s).max(1.0);
-            2.0 * n * (kernel / out_features)
+            CONV_WEIGHT * 2.0 * n * (kernel / out_features)
         }
         Kind::Reduce => operand_numel(0),
         Kind::ReduceWindow => {

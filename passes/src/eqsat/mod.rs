@@ -28,7 +28,7 @@
 //! | `time-limit` | 1.0 | stop after this many seconds (per block) |
 //! | `match-limit` | 1000 | BackoffScheduler: a rule matching more often is banned for a while |
 //! | `ban-length` | 5 | BackoffScheduler: iterations of the first ban |
-//! | `expansive-iters` | 2 | iterations in which expansive (multi-pattern) rules run |
+//! | `expansive-iters` | 1 | iterations in which expansive (multi-pattern) rules run |
 //! | `fold-limit` | 65536 | largest constant (elements) folding may create |
 //! | `fast-math` | false | also run rules that are not bit-exact (float reassociation, ...) |
 //! | `extractor` | `greedy` | `greedy` (DAG-aware) or `ilp` (exact, small graphs) |
@@ -120,7 +120,7 @@ impl Default for EqsatOptions {
             time_limit: 1.0,
             match_limit: 1000,
             ban_length: 5,
-            expansive_iters: 2,
+            expansive_iters: 1,
             fold_limit: 65536,
             fast_math: false,
             extractor: Extractor::Greedy,

@@ -331,6 +331,10 @@ fn merge_shared_rhs(eg: &mut EGraph, s: &Subst) -> Vec<(Var, Id)> {
     if eg.find(x) == eg.find(y) || !is_matmul(eg, s1, x, z) || !is_matmul(eg, s2, y, z) {
         return vec![];
     }
+    // Guard against growth: merge only operands that are not themselves concatenations.
+    if !nodes_of(eg, x, Kind::Concatenate).is_empty() || !nodes_of(eg, y, Kind::Concatenate).is_empty() {
+        return vec![];
+    }
     let (Some(e1), Some(e2)) = (extra_attrs(eg, s1), extra_attrs(eg, s2)) else { return vec![] };
     if e1 != e2 {
         return vec![];
