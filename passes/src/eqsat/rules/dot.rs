@@ -10,11 +10,12 @@
 //! the first iterations.
 
 use egg::{Id, Subst, Var};
+
 use strata_dialects::stablehlo::attrs::{ConvDimensionNumbers, DotDimensionNumbers};
 use strata_ir::{Attribute, Symbol, Type};
 
 use super::shape::{dims, elem, node_sig, nodes_of, reshape, slice, tensor, transpose};
-use super::{is_int, rw_build, rw_multi, rw_node, sig, ty, var, Domain, Exactness, RuleDef};
+use super::{is_int, rw_build, rw_node, sig, ty, var, Domain, Exactness, RuleDef};
 use crate::eqsat::analysis::add_op;
 use crate::eqsat::language::{EGraph, ENode, Kind, Rewrite, SigId};
 
@@ -323,30 +324,49 @@ fn dot_of_concat(eg: &mut EGraph, root: Id, n: &ENode) -> Option<Id> {
     None
 }
 
-/// Two dots sharing their rhs (`?a = dot(x, z)`, `?b = dot(y, z)`, matrices) become slices of
-/// one dot of the concatenated lhs.
-fn merge_shared_rhs(eg: &mut EGraph, s: &Subst) -> Vec<(Var, Id)> {
-    let (s1, s2) = (sig(eg, s[var!("?s1")]), sig(eg, s[var!("?s2")]));
-    let (x, y, z) = (s[var!("?x")], s[var!("?y")], s[var!("?z")]);
-    if eg.find(x) == eg.find(y) || !is_matmul(eg, s1, x, z) || !is_matmul(eg, s2, y, z) {
-        return vec![];
+/// Two dots sharing their rhs (`dot(x, z)` here and `dot(y, z)` anywhere) become slices of one
+/// dot of the concatenated lhs: a rule with two roots. The partner is found among the parents
+/// of z's class (egg's `MultiPattern` would scan every class for it: quadratic in the graph).
+fn merge_shared_rhs(eg: &mut EGraph, root: Id, n: &ENode) -> Option<Id> {
+    let s1 = node_sig(eg, n);
+    let (x, z) = (n.operands()[0], n.operands()[1]);
+    if !is_matmul(eg, s1, x, z) || !nodes_of(eg, x, Kind::Concatenate).is_empty() {
+        return None;
     }
-    // Guard against growth: merge only operands that are not themselves concatenations.
-    if !nodes_of(eg, x, Kind::Concatenate).is_empty() || !nodes_of(eg, y, Kind::Concatenate).is_empty() {
-        return vec![];
+    let e1 = extra_attrs(eg, s1)?;
+    let root = eg.find(root);
+    // The first partner class (lowest id above this one: each pair is merged once).
+    let mut partner: Option<(Id, Id)> = None;
+    let parents: Vec<Id> = eg[z].parents().map(|p| eg.find(p)).collect();
+    for pc in parents {
+        if pc <= root || partner.is_some_and(|(c, _)| c <= pc) {
+            continue;
+        }
+        for m in nodes_of(eg, pc, Kind::DotGeneral) {
+            let (y, z2) = (m.operands()[0], m.operands()[1]);
+            let s2 = node_sig(eg, &m);
+            if eg.find(z2) != eg.find(z) || eg.find(y) == eg.find(x) || !is_matmul(eg, s2, y, z) {
+                continue;
+            }
+            if !nodes_of(eg, y, Kind::Concatenate).is_empty() || extra_attrs(eg, s2).as_ref() != Some(&e1) {
+                continue;
+            }
+            partner = Some((pc, y));
+            break;
+        }
     }
-    let (Some(e1), Some(e2)) = (extra_attrs(eg, s1), extra_attrs(eg, s2)) else { return vec![] };
-    if e1 != e2 {
-        return vec![];
-    }
-    let Some(cat) = concat(eg, &[x, y], 0) else { return vec![] };
+    let (pc, y) = partner?;
+    let cat = concat(eg, &[x, y], 0)?;
     let e = elem(eg, x);
     let big = dot_general(eg, cat, z, &matmul_dn(), e, &e1);
     let (m1, m2) = (dims(eg, x)[0], dims(eg, y)[0]);
-    let n = dims(eg, z)[1];
-    let top = slice(eg, big, &[0, 0], &[m1, n], &[1, 1]);
-    let bot = slice(eg, big, &[m1, 0], &[m1 + m2, n], &[1, 1]);
-    vec![(var!("?a"), top), (var!("?b"), bot)]
+    let ncols = dims(eg, z)[1];
+    let top = slice(eg, big, &[0, 0], &[m1, ncols], &[1, 1]);
+    let bot = slice(eg, big, &[m1, 0], &[m1 + m2, ncols], &[1, 1]);
+    if eg[bot].data.ty == eg[pc].data.ty {
+        eg.union_trusted(pc, bot, "dot-merge-shared");
+    }
+    Some(top)
 }
 
 // ----- splitting and merging the contraction -----
@@ -606,9 +626,9 @@ pub fn rules() -> Vec<RuleDef> {
         expansive(def(
             "dot-merge-shared",
             "{dot(x, z), dot(y, z)} == slices of dot(concatenate(x, y), z)",
-            "two roots (multi-pattern); matrices; x != y",
+            "two roots (the partner found through z's users); matrices; x != y; neither lhs a concatenation",
             "46 [T]",
-            || rw_multi("dot-merge-shared", "?a = (dot_general ?s1 ?x ?z), ?b = (dot_general ?s2 ?y ?z)", merge_shared_rhs),
+            || rw_node("dot-merge-shared", Kind::DotGeneral, merge_shared_rhs),
         )),
         // dot(a1, b1) + dot(a2, b2) == dot(concat_K(a1, a2), concat_K(b1, b2))
         def(

@@ -180,12 +180,6 @@ pub fn rw_build(name: &str, lhs: &str, build: BuildFn) -> Rewrite {
     Rewrite::new(name, pat(lhs), Build(build)).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// A multi-pattern (`?a = (..), ?b = (..)`) with a builder for each root.
-pub fn rw_multi(name: &str, lhs: &str, build: fn(&mut EGraph, &Subst) -> Vec<(Var, Id)>) -> Rewrite {
-    let mp: egg::MultiPattern<ENode> = lhs.parse().unwrap_or_else(|e| panic!("eqsat multi-pattern `{lhs}`: {e}"));
-    Rewrite::new(name, mp, MultiBuild(build)).unwrap_or_else(|e| panic!("{e}"))
-}
-
 /// Every node of `kind` (any arity), rewritten by `f`.
 pub fn rw_node(name: &str, kind: Kind, f: NodeFn) -> Rewrite {
     Rewrite::new(name, KindsSearcher(vec![kind]), NodesBuild(vec![kind], f)).unwrap_or_else(|e| panic!("{e}"))
@@ -238,28 +232,6 @@ impl Applier<ENode, EqAnalysis> for Build {
             Some(new) => union_checked(eg, eclass, new, subst, ast, rule),
             None => vec![],
         }
-    }
-}
-
-/// An applier for multi-patterns: each built class is unioned with the class its variable
-/// matched.
-pub struct MultiBuild(pub fn(&mut EGraph, &Subst) -> Vec<(Var, Id)>);
-
-impl Applier<ENode, EqAnalysis> for MultiBuild {
-    fn apply_one(
-        &self,
-        eg: &mut EGraph,
-        _eclass: Id,
-        subst: &Subst,
-        _ast: Option<&PatternAst<ENode>>,
-        rule: Symbol,
-    ) -> Vec<Id> {
-        let mut out = Vec::new();
-        for (v, new) in (self.0)(eg, subst) {
-            let old = subst[v];
-            out.extend(union_checked(eg, old, new, subst, None, rule));
-        }
-        out
     }
 }
 
