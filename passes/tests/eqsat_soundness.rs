@@ -112,7 +112,8 @@ fn instance(rule: &str, g: &mut G) -> Option<Vec<V>> {
         }
         "pow-zero" => bin_splat(g, "power", Class::Real, "0.0", "0"),
         "pow-pow" => {
-            let t = any_float(g);
+            let e = g.rng.pick(&["f32", "f64"]);
+            let t = g.ty(e);
             let (a, x, y) = (g.arg(&t), g.arg(&t), g.arg(&t));
             let a = g.un("abs", &a);
             let p = g.bin("power", &a, &x);
@@ -235,6 +236,26 @@ fn instance(rule: &str, g: &mut G) -> Option<Vec<V>> {
             let (a, b, c) = (g.arg(&t), g.arg(&t), g.arg(&t));
             let (ab, ac) = (g.bin("multiply", &a, &b), g.bin("multiply", &a, &c));
             vec![g.bin("add", &ab, &ac)]
+        }
+        "neg-sub" | "neg-add" => {
+            let t = any_int(g);
+            let (a, b) = (g.arg(&t), g.arg(&t));
+            let x = g.bin(if rule == "neg-sub" { "subtract" } else { "add" }, &a, &b);
+            vec![g.un("negate", &x)]
+        }
+        "min-max-absorb" | "max-min-absorb" => {
+            let t = any_int(g);
+            let (a, b) = (g.arg(&t), g.arg(&t));
+            let (inner, outer) = if rule == "min-max-absorb" { ("maximum", "minimum") } else { ("minimum", "maximum") };
+            let x = g.bin(inner, &a, &b);
+            vec![g.bin(outer, &a, &x)]
+        }
+        "and-or-absorb" | "or-and-absorb" => {
+            let t = any_bits(g);
+            let (a, b) = (g.arg(&t), g.arg(&t));
+            let (inner, outer) = if rule == "and-or-absorb" { ("or", "and") } else { ("and", "or") };
+            let x = g.bin(inner, &a, &b);
+            vec![g.bin(outer, &a, &x)]
         }
         // ----- compare/select/convert -----
         "compare-self" => {
@@ -660,6 +681,22 @@ fn instance(rule: &str, g: &mut G) -> Option<Vec<V>> {
             let i = g.arg(&t.scalar());
             vec![g.reduce(&x, &i, &dims, body)]
         }
+        "reduce-broadcast" => {
+            let (body, t) = reducer_and_type(g, false);
+            let t = if body == "add" && t.is_float() { t.elem("i32") } else { t };
+            let xd = g.shape(0, 2);
+            let x = g.arg(&t.with(&xd));
+            let (dims, out) = random_bcast(g, &x.t.d);
+            let b = g.bcast(&x, &dims, &out);
+            let added: Vec<i64> = (0..out.len() as i64).filter(|j| !dims.contains(j)).collect();
+            if added.is_empty() {
+                return None;
+            }
+            let r: Vec<i64> = added.iter().copied().filter(|_| g.rng.chance(2)).collect();
+            let r = if r.is_empty() { vec![added[0]] } else { r };
+            let init = identity_const(g, body, &t.scalar());
+            vec![g.reduce(&b, &init, &r, body)]
+        }
         "reduce-reduce" | "reduce-reduce-float" => {
             let (body, t) = reducer_and_type(g, rule.ends_with("float"));
             let d = g.shape(2, 3);
@@ -754,6 +791,33 @@ fn instance(rule: &str, g: &mut G) -> Option<Vec<V>> {
             let b2 = g.arg(&T::new(&[k2, n], &e));
             let (d1, d2) = (g.matmul(&a1, &b1), g.matmul(&a2, &b2));
             vec![g.bin("add", &d1, &d2)]
+        }
+        "dot-factor" | "dot-factor-float" => {
+            let e = if rule == "dot-factor" { g.int() } else { g.float() };
+            let (m, k, n) = (g.rng.range(1, 3), g.rng.range(1, 3), g.rng.range(1, 3));
+            let a = g.arg(&T::new(&[m, k], &e));
+            let b = g.arg(&T::new(&[k, n], &e));
+            let c = g.arg(&T::new(&[k, n], &e));
+            if g.rng.chance(2) {
+                let (d1, d2) = (g.matmul(&a, &b), g.matmul(&a, &c));
+                vec![g.bin("add", &d1, &d2)]
+            } else {
+                let a2 = g.arg(&T::new(&[m, k], &e));
+                let (d1, d2) = (g.matmul(&a, &b), g.matmul(&a2, &b));
+                vec![g.bin("add", &d1, &d2)]
+            }
+        }
+        "slice-dot" => {
+            let e = g.real();
+            let (bt, m, k, n) = (g.rng.range(1, 2), g.rng.range(2, 4), g.rng.range(1, 3), g.rng.range(2, 4));
+            let a = g.arg(&T::new(&[bt, m, k], &e));
+            let b = g.arg(&T::new(&[bt, k, n], &e));
+            let d = g.dot(&a, &b, &[0], &[0], &[2], &[1]);
+            let (mut st, mut li, mut sd) = random_slice(g, &d.t.d);
+            st[0] = 0;
+            li[0] = bt;
+            sd[0] = 1;
+            vec![g.slice(&d, &st, &li, &sd)]
         }
         "dot-split-k" => {
             let e = g.int();
@@ -995,7 +1059,11 @@ fn close(a: &Value, b: &Value, tol: f64, arg_scale: f64) -> bool {
                 Some(ff) if ff.mantissa_bits < 23 => 4.0 * 2f64.powi(-(ff.mantissa_bits as i32)),
                 _ => 0.0,
             };
-            p.iter().zip(&q).all(|(a, b)| (a.is_nan() && b.is_nan()) || a == b || (a - b).abs() <= (tol + unit) * scale)
+            // fast-math assumes no NaN or infinity: elements where either side is not finite
+            // (an intermediate overflowed) are not compared.
+            p.iter()
+                .zip(&q)
+                .all(|(a, b)| !a.is_finite() || !b.is_finite() || a == b || (a - b).abs() <= (tol + unit) * scale)
         }
         _ => same_value(a, b),
     }

@@ -373,3 +373,43 @@ func.func @mul_assoc_float(%x: tensor<4xf32>) -> tensor<4xf32> {
   %1 = stablehlo.multiply %0, %c4 : tensor<4xf32>
   return %1 : tensor<4xf32>
 }
+
+// -----
+
+// neg-sub and neg-add (integers): x - (x - y) == y, -(a + b) + a == -b; floats keep theirs.
+// CHECK-LABEL: func.func @neg_sub_add
+// CHECK-DAG: %[[N:.*]] = stablehlo.negate %arg1 : tensor<4xi32>
+// CHECK-DAG: stablehlo.subtract %arg2, %{{.*}} : tensor<4xf32>
+// CHECK: return %arg1, %[[N]]
+func.func @neg_sub_add(%x: tensor<4xi32>, %y: tensor<4xi32>, %f: tensor<4xf32>, %g: tensor<4xf32>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xf32>) {
+  %0 = stablehlo.subtract %x, %y : tensor<4xi32>
+  %1 = stablehlo.subtract %x, %0 : tensor<4xi32>
+  %2 = stablehlo.add %x, %y : tensor<4xi32>
+  %3 = stablehlo.negate %2 : tensor<4xi32>
+  %4 = stablehlo.add %3, %x : tensor<4xi32>
+  %5 = stablehlo.subtract %f, %g : tensor<4xf32>
+  %6 = stablehlo.subtract %f, %5 : tensor<4xf32>
+  return %1, %4, %6 : tensor<4xi32>, tensor<4xi32>, tensor<4xf32>
+}
+
+// -----
+
+// min-max-absorb, max-min-absorb (integers only: a NaN breaks them for floats), and-or-absorb,
+// or-and-absorb.
+// CHECK-LABEL: func.func @absorb
+// CHECK-DAG: %[[FM:.*]] = stablehlo.maximum %arg2, %arg3 : tensor<4xf32>
+// CHECK-DAG: %[[FN:.*]] = stablehlo.minimum %arg2, %[[FM]] : tensor<4xf32>
+// CHECK: return %arg0, %arg0, %arg0, %arg0, %[[FN]]
+func.func @absorb(%a: tensor<4xi32>, %b: tensor<4xi32>, %f: tensor<4xf32>, %g: tensor<4xf32>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xf32>) {
+  %0 = stablehlo.maximum %a, %b : tensor<4xi32>
+  %1 = stablehlo.minimum %a, %0 : tensor<4xi32>
+  %2 = stablehlo.minimum %a, %b : tensor<4xi32>
+  %3 = stablehlo.maximum %a, %2 : tensor<4xi32>
+  %4 = stablehlo.or %a, %b : tensor<4xi32>
+  %5 = stablehlo.and %a, %4 : tensor<4xi32>
+  %6 = stablehlo.and %a, %b : tensor<4xi32>
+  %7 = stablehlo.or %a, %6 : tensor<4xi32>
+  %8 = stablehlo.maximum %f, %g : tensor<4xf32>
+  %9 = stablehlo.minimum %f, %8 : tensor<4xf32>
+  return %1, %3, %5, %7, %9 : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xf32>
+}

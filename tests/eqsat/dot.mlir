@@ -155,3 +155,36 @@ func.func @reassoc_rev(%a: tensor<1x32xi32>, %b: tensor<32x32xi32>, %c: tensor<3
   %3 = stablehlo.dot_general %fa, %2, contracting_dims = [1] x [0] : (tensor<1x32xf32>, tensor<32x32xf32>) -> tensor<1x32xf32>
   return %1, %3 : tensor<1x32xi32>, tensor<1x32xf32>
 }
+
+// -----
+
+// dot-factor: dot(x, w1) + dot(x, w2) == dot(x, w1 + w2) on integers (dot-factor-float:
+// fast-math).
+// CHECK-LABEL: func.func @dot_factor
+// CHECK-DAG: %[[S:.*]] = stablehlo.add %arg1, %arg2 : tensor<16x8xi32>
+// CHECK-DAG: stablehlo.dot_general %arg0, %[[S]]
+// CHECK-DAG: stablehlo.add {{.*}} : tensor<4x8xf32>
+// FAST-LABEL: func.func @dot_factor
+// FAST: stablehlo.add %arg4, %arg5 : tensor<16x8xf32>
+func.func @dot_factor(%x: tensor<4x16xi32>, %w1: tensor<16x8xi32>, %w2: tensor<16x8xi32>, %fx: tensor<4x16xf32>, %f1: tensor<16x8xf32>, %f2: tensor<16x8xf32>) -> (tensor<4x8xi32>, tensor<4x8xf32>) {
+  %0 = stablehlo.dot_general %x, %w1, contracting_dims = [1] x [0] : (tensor<4x16xi32>, tensor<16x8xi32>) -> tensor<4x8xi32>
+  %1 = stablehlo.dot_general %x, %w2, contracting_dims = [1] x [0] : (tensor<4x16xi32>, tensor<16x8xi32>) -> tensor<4x8xi32>
+  %2 = stablehlo.add %0, %1 : tensor<4x8xi32>
+  %3 = stablehlo.dot_general %fx, %f1, contracting_dims = [1] x [0] : (tensor<4x16xf32>, tensor<16x8xf32>) -> tensor<4x8xf32>
+  %4 = stablehlo.dot_general %fx, %f2, contracting_dims = [1] x [0] : (tensor<4x16xf32>, tensor<16x8xf32>) -> tensor<4x8xf32>
+  %5 = stablehlo.add %3, %4 : tensor<4x8xf32>
+  return %2, %5 : tensor<4x8xi32>, tensor<4x8xf32>
+}
+
+// -----
+
+// slice-dot: a slice of a product over free dimensions is the product of the slices.
+// CHECK-LABEL: func.func @slice_dot
+// CHECK-DAG: %[[A:.*]] = stablehlo.slice %arg0 [0:2, 0:16]
+// CHECK-DAG: %[[D:.*]] = stablehlo.dot_general %[[A]], %arg1
+// CHECK: return %[[D]]
+func.func @slice_dot(%x: tensor<64x16xf32>, %w: tensor<16x8xf32>) -> tensor<2x8xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<64x16xf32>, tensor<16x8xf32>) -> tensor<64x8xf32>
+  %1 = stablehlo.slice %0 [0:2, 0:8] : (tensor<64x8xf32>) -> tensor<2x8xf32>
+  return %1 : tensor<2x8xf32>
+}

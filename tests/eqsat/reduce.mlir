@@ -85,3 +85,25 @@ func.func @reduce_transpose(%x: tensor<2x3xi32>, %y: tensor<2x3xf32>, %i: tensor
   %1 = stablehlo.reduce(%ty init: %f) applies stablehlo.add across dimensions = [1] : (tensor<3x2xf32>, tensor<f32>) -> tensor<3xf32>
   return %0, %1 : tensor<3xi32>, tensor<3xf32>
 }
+
+// -----
+
+// reduce-broadcast: the maximum over broadcast copies is the value; an integer sum of n copies
+// is n times it; a float sum stays.
+// CHECK-LABEL: func.func @reduce_broadcast
+// CHECK-DAG: %[[N:.*]] = stablehlo.constant dense<8> : tensor<4xi32>
+// CHECK-DAG: %[[M:.*]] = stablehlo.multiply %arg1, %[[N]]
+// CHECK-DAG: stablehlo.reduce({{.*}}) applies stablehlo.add across dimensions = [0] : (tensor<8x4xf32>
+// CHECK: return %arg0, %[[M]]
+func.func @reduce_broadcast(%x: tensor<4xf32>, %i: tensor<4xi32>, %f: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi32>, tensor<4xf32>) {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %b = stablehlo.broadcast_in_dim %x, dims = [1] : (tensor<4xf32>) -> tensor<8x4xf32>
+  %0 = stablehlo.reduce(%b init: %ninf) applies stablehlo.maximum across dimensions = [0] : (tensor<8x4xf32>, tensor<f32>) -> tensor<4xf32>
+  %z = stablehlo.constant dense<0> : tensor<i32>
+  %bi = stablehlo.broadcast_in_dim %i, dims = [1] : (tensor<4xi32>) -> tensor<8x4xi32>
+  %1 = stablehlo.reduce(%bi init: %z) applies stablehlo.add across dimensions = [0] : (tensor<8x4xi32>, tensor<i32>) -> tensor<4xi32>
+  %mz = stablehlo.constant dense<-0.0> : tensor<f32>
+  %bf = stablehlo.broadcast_in_dim %f, dims = [1] : (tensor<4xf32>) -> tensor<8x4xf32>
+  %2 = stablehlo.reduce(%bf init: %mz) applies stablehlo.add across dimensions = [0] : (tensor<8x4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xi32>, tensor<4xf32>
+}

@@ -45,6 +45,13 @@ fn a_int(eg: &mut EGraph, _: Id, s: &Subst) -> bool {
 fn a_float(eg: &mut EGraph, _: Id, s: &Subst) -> bool {
     is_float(eg, s[var!("?a")])
 }
+fn a_f32_f64(eg: &mut EGraph, _: Id, s: &Subst) -> bool {
+    let t = ty(eg, s[var!("?a")]);
+    matches!(
+        eg.analysis.etype(t),
+        Some(strata_reference::value::ElementType::F32 | strata_reference::value::ElementType::F64)
+    )
+}
 fn a_real(eg: &mut EGraph, _: Id, s: &Subst) -> bool {
     let a = s[var!("?a")];
     is_int(eg, a) || is_float(eg, a)
@@ -337,9 +344,13 @@ pub fn rules() -> Vec<RuleDef> {
         }),
         // pow(pow(a, x), y) ~= pow(a, x * y)
         fast(
-            def("pow-pow", "pow(pow(a, x), y) ~= pow(a, x * y)", "floats (fast-math)", "13 [X]", || {
-                rw_if("pow-pow", "(power ?s (power ?s ?a ?x) ?y)", "(power ?s ?a (multiply ?s ?x ?y))", a_float)
-            }),
+            def(
+                "pow-pow",
+                "pow(pow(a, x), y) ~= pow(a, x * y)",
+                "f32 and f64 (fast-math; the rounding of x * y is amplified by log|result|, too much for 16-bit floats)",
+                "13 [X]",
+                || rw_if("pow-pow", "(power ?s (power ?s ?a ?x) ?y)", "(power ?s ?a (multiply ?s ?x ?y))", a_f32_f64),
+            ),
             1e-4,
         ),
         // -(-x) == x
@@ -514,6 +525,26 @@ pub fn rules() -> Vec<RuleDef> {
             }),
             1e-4,
         ),
+        // -(a - b) == b - a
+        def("neg-sub", "-(a - b) == b - a", "integers (floats: -(+0) is -0 but b - a is +0 when a == b)", "[X]", || {
+            rw_if("neg-sub", "(negate ?s (subtract ?s2 ?a ?b))", "(subtract ?s2 ?b ?a)", a_int)
+        }),
+        // -(a + b) == (-a) + (-b)
+        def("neg-add", "-(a + b) == (-a) + (-b)", "integers (floats: the sign of a zero sum)", "[X]", || {
+            rw_if("neg-add", "(negate ?s (add ?s2 ?a ?b))", "(add ?s2 (negate ?s ?a) (negate ?s ?b))", a_int)
+        }),
+        // min(a, max(a, b)) == a
+        def("min-max-absorb", "min(a, max(a, b)) == a", "integers (a NaN b makes it NaN for floats)", "[X]", || {
+            rw_if("min-max-absorb", "(minimum ?s ?a (maximum ?s2 ?a ?b))", "?a", a_int)
+        }),
+        // max(a, min(a, b)) == a
+        def("max-min-absorb", "max(a, min(a, b)) == a", "integers", "[X]", || {
+            rw_if("max-min-absorb", "(maximum ?s ?a (minimum ?s2 ?a ?b))", "?a", a_int)
+        }),
+        // a & (a | b) == a
+        def("and-or-absorb", "a & (a | b) == a", "none", "[X]", || rw("and-or-absorb", "(and ?s ?a (or ?s2 ?a ?b))", "?a")),
+        // a | (a & b) == a
+        def("or-and-absorb", "a | (a & b) == a", "none", "[X]", || rw("or-and-absorb", "(or ?s ?a (and ?s2 ?a ?b))", "?a")),
         // x + x == x * 2 (kept as addition: no rule; see mul-two) -- integers: x * 2 == x + x
         def("mul-two", "x * 2 == x + x", "integers and real floats (2x is exact)", "[X]", || {
             rw_if("mul-two", "(multiply ?s ?x ?t)", "(add ?s ?x ?x)", mul_two_ok)

@@ -440,6 +440,93 @@ fn split_k(eg: &mut EGraph, root: Id, n: &ENode) -> Option<Id> {
     Some(acc)
 }
 
+/// `dot(a, b) + dot(a, c) -> dot(a, b + c)` (and with the shared operand on the right).
+fn dot_factor(eg: &mut EGraph, root: Id, s: &Subst, fast: bool) -> Option<Id> {
+    let (d1, d2) = (sig(eg, s[var!("?d1")]), sig(eg, s[var!("?d2")]));
+    if eg.analysis.sig(d1) != eg.analysis.sig(d2) {
+        return None;
+    }
+    if is_int(eg, root) == fast || (fast && !super::is_float(eg, root)) {
+        return None;
+    }
+    let (a1, b1, a2, b2) =
+        (eg.find(s[var!("?a1")]), eg.find(s[var!("?b1")]), eg.find(s[var!("?a2")]), eg.find(s[var!("?b2")]));
+    let e = eg.analysis.elem(ty(eg, root));
+    if elem(eg, a1) != e || elem(eg, b1) != e {
+        return None;
+    }
+    let (l, r) = if a1 == a2 && ty(eg, b1) == ty(eg, b2) {
+        let t = ty(eg, b1);
+        (a1, add_op(eg, Kind::Add, t, vec![], &[b1, b2]))
+    } else if b1 == b2 && ty(eg, a1) == ty(eg, a2) {
+        let t = ty(eg, a1);
+        (add_op(eg, Kind::Add, t, vec![], &[a1, a2]), b1)
+    } else {
+        return None;
+    };
+    Some(crate::eqsat::analysis::add_with_sig(eg, Kind::DotGeneral, d1, &[l, r]))
+}
+
+fn dot_factor_exact(eg: &mut EGraph, root: Id, s: &Subst) -> Option<Id> {
+    dot_factor(eg, root, s, false)
+}
+fn dot_factor_fast(eg: &mut EGraph, root: Id, s: &Subst) -> Option<Id> {
+    dot_factor(eg, root, s, true)
+}
+
+/// `slice(dot_general(a, b))` over free dimensions only → `dot_general(slice(a), slice(b))`:
+/// every kept element is computed the same way, the rest not at all.
+fn slice_dot(eg: &mut EGraph, root: Id, n: &ENode) -> Option<Id> {
+    let ss = node_sig(eg, n);
+    let nm = &eg.analysis.names;
+    let st = super::shape::ints(eg, ss, nm.start_indices)?;
+    let li = super::shape::ints(eg, ss, nm.limit_indices)?;
+    let sd = super::shape::ints(eg, ss, nm.strides).unwrap_or_else(|| vec![1; st.len()]);
+    let src = n.operands()[0];
+    let dot = nodes_of(eg, src, Kind::DotGeneral).into_iter().next()?;
+    let ds = node_sig(eg, &dot);
+    let d = dn(eg, ds)?;
+    let (a, b) = (dot.operands()[0], dot.operands()[1]);
+    let (ad, bd) = (dims(eg, a), dims(eg, b));
+    let nb = d.lhs_batching_dimensions.len();
+    let lf = free(ad.len(), &d.lhs_batching_dimensions, &d.lhs_contracting_dimensions);
+    let rf = free(bd.len(), &d.rhs_batching_dimensions, &d.rhs_contracting_dimensions);
+    let out = dims(eg, src);
+    // Batch dimensions must be kept whole (slicing them would slice both operands alike; left out).
+    for i in 0..nb {
+        if st[i] != 0 || li[i] != out[i] || sd[i] != 1 {
+            return None;
+        }
+    }
+    let mut a_st = vec![0; ad.len()];
+    let mut a_li = ad.clone();
+    let mut a_sd = vec![1; ad.len()];
+    for (j, &f) in lf.iter().enumerate() {
+        let o = nb + j;
+        a_st[f as usize] = st[o];
+        a_li[f as usize] = li[o];
+        a_sd[f as usize] = sd[o];
+    }
+    let mut b_st = vec![0; bd.len()];
+    let mut b_li = bd.clone();
+    let mut b_sd = vec![1; bd.len()];
+    for (j, &f) in rf.iter().enumerate() {
+        let o = nb + lf.len() + j;
+        b_st[f as usize] = st[o];
+        b_li[f as usize] = li[o];
+        b_sd[f as usize] = sd[o];
+    }
+    let sa = slice(eg, a, &a_st, &a_li, &a_sd);
+    let sb = slice(eg, b, &b_st, &b_li, &b_sd);
+    if sa == a && sb == b {
+        return None;
+    }
+    let extra = extra_attrs(eg, ds)?;
+    let e = eg.analysis.elem(ty(eg, root));
+    let r = dot_general(eg, sa, sb, &d, e, &extra);
+    (eg[r].data.ty == eg[root].data.ty).then_some(r)
+}
+
 // ----- reassociation -----
 
 /// `(A·B)·C -> A·(B·C)` or back (matrices).
@@ -652,6 +739,28 @@ pub fn rules() -> Vec<RuleDef> {
             "47 [X,T]",
             || rw_node("dot-split-k", Kind::DotGeneral, split_k),
         )),
+        // dot(a, b) + dot(a, c) == dot(a, b + c)
+        def(
+            "dot-factor",
+            "dot(a, b) + dot(a, c) == dot(a, b + c)",
+            "integers (distributivity; floats round differently); one dot signature; shared lhs or rhs",
+            "[T,D]",
+            || rw_build("dot-factor", "(add ?s (dot_general ?d1 ?a1 ?b1) (dot_general ?d2 ?a2 ?b2))", dot_factor_exact),
+        ),
+        fast(
+            def("dot-factor-float", "dot(a, b) + dot(a, c) ~= dot(a, b + c)", "floats (fast-math)", "[T,D]", || {
+                rw_build("dot-factor-float", "(add ?s (dot_general ?d1 ?a1 ?b1) (dot_general ?d2 ?a2 ?b2))", dot_factor_fast)
+            }),
+            1e-4,
+        ),
+        // slice(dot(a, b)) == dot(slice(a), slice(b))
+        def(
+            "slice-dot",
+            "slice(dot_general(a, b)) == dot_general(slice(a), slice(b))",
+            "the slice cuts free dimensions only (batch dimensions whole)",
+            "[X]",
+            || rw_node("slice-dot", Kind::Slice, slice_dot),
+        ),
         // (A·B)·C == A·(B·C)
         expansive(def("dot-reassoc", "(A·B)·C == A·(B·C)", "integer matrices (both directions; extraction picks by flops)", "48 [T,D]", || {
             rw_build("dot-reassoc", "(dot_general ?s1 (dot_general ?s2 ?a ?b) ?c)", reassoc_l)

@@ -70,7 +70,8 @@ pub enum Exactness {
         /// The relative tolerance the soundness harness checks: of the larger of the result's
         /// magnitude and the magnitude of the reassociated terms (4·max|argument|²), plus four
         /// units in the last place of 16-bit float results; on finite inputs of moderate
-        /// magnitude (fast-math assumes no NaN or infinity).
+        /// magnitude, comparing finite results only (fast-math assumes no NaN or infinity:
+        /// an intermediate may overflow on one side only).
         rel_tol: f64,
     },
 }

@@ -213,6 +213,40 @@ fn reduce_transpose_fast(eg: &mut EGraph, root: Id, s: &Subst) -> Option<Id> {
     reduce_transpose(eg, root, s, true)
 }
 
+/// `reduce(broadcast_in_dim(x, D), R)` over dimensions the broadcast added only: for an
+/// idempotent reducer (max, min, and, or) with its identity init it is x (broadcast to the kept
+/// dimensions); for an integer sum it is x times the number of copies.
+fn reduce_broadcast(eg: &mut EGraph, root: Id, s: &Subst) -> Option<Id> {
+    let rs = sig(eg, s[var!("?s")]);
+    let (k, _) = reducer(eg, rs)?;
+    let r = reduce_dims(eg, rs)?;
+    let bs = sig(eg, s[var!("?b")]);
+    let d = ints(eg, bs, eg.analysis.names.broadcast_dimensions)?;
+    if r.is_empty() || r.iter().any(|x| d.contains(x)) {
+        return None;
+    }
+    let (x, i) = (s[var!("?x")], s[var!("?i")]);
+    let e = eg.analysis.etype(ty(eg, x))?;
+    if !splat_elem(eg, i).is_some_and(|v| is_identity(k, e, &v)) {
+        return None;
+    }
+    let out = eg.analysis.sig(bs).ty;
+    let od = eg.analysis.dims(out).to_vec();
+    let kept: Vec<i64> = (0..od.len() as i64).filter(|j| !r.contains(j)).collect();
+    let nd: Vec<i64> = d.iter().map(|j| kept.iter().position(|k| k == j).expect("a kept dim") as i64).collect();
+    let t = ty(eg, root);
+    let b = broadcast(eg, x, &nd, t);
+    match k {
+        ReduceKind::Max | ReduceKind::Min | ReduceKind::And | ReduceKind::Or => Some(b),
+        ReduceKind::Add if e.is_integer() && !e.is_bool() => {
+            let n: i64 = r.iter().map(|&j| od[j as usize]).product();
+            let c = super::splat_const(eg, t, Element::Int(n))?;
+            Some(add_op(eg, Kind::Multiply, t, vec![], &[b, c]))
+        }
+        _ => None,
+    }
+}
+
 /// The reduction rules.
 pub fn rules() -> Vec<RuleDef> {
     use super::rw_build;
@@ -232,6 +266,14 @@ pub fn rules() -> Vec<RuleDef> {
             "every reduced dimension has size 1",
             "42 [X,S]",
             || rw_build("reduce-unit-dims", "(reduce ?s ?x ?i)", reduce_unit),
+        ),
+        // reduce(broadcast(x), added dims) == broadcast(x) (idempotent) | broadcast(x) * n (integer sum)
+        def(
+            "reduce-broadcast",
+            "reduce(broadcast_in_dim(x), added dims) == broadcast_in_dim(x) | broadcast_in_dim(x) * n",
+            "only dimensions the broadcast added are reduced; init the identity; max/min/and/or, or an integer sum",
+            "[X]",
+            || rw_build("reduce-broadcast", "(reduce ?s (broadcast_in_dim ?b ?x) ?i)", reduce_broadcast),
         ),
         // reduce(reduce(x, d1), d2) == reduce(x, d1 ∪ d2')
         def(
