@@ -186,6 +186,32 @@ fn instance(rule: &str, g: &mut G) -> Option<Vec<V>> {
             let x = g.arg(&t);
             vec![g.bin(&rule[..rule.find('-').unwrap()], &x, &x)]
         }
+        "max-identity" | "min-identity" => {
+            let t = any_type(g);
+            let x = g.arg(&t);
+            let low = rule == "max-identity";
+            let lit = match t.e.as_str() {
+                "i1" => (if low { "false" } else { "true" }).to_string(),
+                e if t.is_float() => float_lit(e, if low { f64::NEG_INFINITY } else { f64::INFINITY }),
+                e if e.starts_with("ui") => {
+                    if low {
+                        "0".into()
+                    } else {
+                        ((1u128 << e[2..].parse::<u32>().unwrap()) - 1).to_string()
+                    }
+                }
+                e => {
+                    let b: u32 = e[1..].parse().unwrap();
+                    if low {
+                        (-(1i128 << (b - 1))).to_string()
+                    } else {
+                        ((1i128 << (b - 1)) - 1).to_string()
+                    }
+                }
+            };
+            let c = g.splat(&t, &lit);
+            vec![g.bin(if low { "maximum" } else { "minimum" }, &x, &c)]
+        }
         "max-self" | "min-self" => {
             let t = any_real(g);
             let x = g.arg(&t);

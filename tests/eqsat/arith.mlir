@@ -413,3 +413,22 @@ func.func @absorb(%a: tensor<4xi32>, %b: tensor<4xi32>, %f: tensor<4xf32>, %g: t
   %9 = stablehlo.minimum %f, %8 : tensor<4xf32>
   return %1, %3, %5, %7, %9 : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xf32>
 }
+
+// -----
+
+// max-identity, min-identity: max(x, -inf) and min(x, +inf) are x (NaN still propagates);
+// max with another constant stays.
+// CHECK-LABEL: func.func @minmax_identity
+// CHECK-DAG: %[[M:.*]] = stablehlo.maximum %arg0, %{{.*}} : tensor<4xf32>
+// CHECK: return %arg0, %arg0, %arg1, %[[M]]
+func.func @minmax_identity(%x: tensor<4xf32>, %i: tensor<4xi8>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xi8>, tensor<4xf32>) {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<4xf32>
+  %pinf = stablehlo.constant dense<0x7F800000> : tensor<4xf32>
+  %0 = stablehlo.maximum %ninf, %x : tensor<4xf32>
+  %1 = stablehlo.minimum %x, %pinf : tensor<4xf32>
+  %lo = stablehlo.constant dense<-128> : tensor<4xi8>
+  %2 = stablehlo.maximum %i, %lo : tensor<4xi8>
+  %c = stablehlo.constant dense<-1.0e+30> : tensor<4xf32>
+  %3 = stablehlo.maximum %x, %c : tensor<4xf32>
+  return %0, %1, %2, %3 : tensor<4xf32>, tensor<4xf32>, tensor<4xi8>, tensor<4xf32>
+}

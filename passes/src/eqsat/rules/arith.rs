@@ -204,6 +204,30 @@ fn nonneg_x(eg: &mut EGraph, root: Id, s: &Subst) -> bool {
     eg[x].data.nonneg && eg[x].data.ty == eg[root].data.ty
 }
 
+/// Whether `?c` is a splat of the lowest (`low`) or highest value of `?x`'s type.
+fn extreme(eg: &EGraph, s: &Subst, low: bool) -> bool {
+    let (x, c) = (s[var!("?x")], s[var!("?c")]);
+    let Some(e) = eg.analysis.etype(ty(eg, x)) else { return false };
+    match (super::splat_elem(eg, c), e.int_range()) {
+        (Some(strata_reference::value::Element::Float(f)), _) if e.is_float() => {
+            f == if low { f64::NEG_INFINITY } else { f64::INFINITY }
+                && e.float_format().is_some_and(|ff| ff.max_finite() < f64::INFINITY)
+        }
+        (Some(strata_reference::value::Element::Int(i)), Some((lo, hi))) => i as i128 == if low { lo } else { hi },
+        (Some(strata_reference::value::Element::UInt(u)), Some((lo, hi))) => u as i128 == if low { lo } else { hi },
+        (Some(strata_reference::value::Element::Bool(b)), _) => b != low,
+        _ => false,
+    }
+}
+
+fn max_identity(eg: &mut EGraph, _: Id, s: &Subst) -> bool {
+    extreme(eg, s, true)
+}
+
+fn min_identity(eg: &mut EGraph, _: Id, s: &Subst) -> bool {
+    extreme(eg, s, false)
+}
+
 fn bits_zero(eg: &mut EGraph, _: Id, s: &Subst) -> bool {
     is_int(eg, s[var!("?x")]) && splat_is_zero(eg, s[var!("?z")], None)
 }
@@ -405,6 +429,22 @@ pub fn rules() -> Vec<RuleDef> {
         def("xor-zero", "x ^ 0 == x", "integers and i1", "17 [S]", || {
             rw_if("xor-zero", "(xor ?s ?x ?z)", "?x", bits_zero)
         }),
+        // max(x, -inf) == x
+        def(
+            "max-identity",
+            "max(x, lowest) == x",
+            "c a splat of the type's lowest value: -inf for floats (NaN still propagates), MIN for integers",
+            "18 [X]",
+            || rw_if("max-identity", "(maximum ?s ?x ?c)", "?x", max_identity),
+        ),
+        // min(x, +inf) == x
+        def(
+            "min-identity",
+            "min(x, highest) == x",
+            "c a splat of the type's highest value: +inf for floats, MAX for integers",
+            "18 [X]",
+            || rw_if("min-identity", "(minimum ?s ?x ?c)", "?x", min_identity),
+        ),
         // max(x, x) == x
         def("max-self", "max(x, x) == x", "none (NaN-safe: the same operand)", "18", || {
             rw("max-self", "(maximum ?s ?x ?x)", "?x")
