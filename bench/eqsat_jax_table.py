@@ -18,7 +18,7 @@ def stats(text):
 
 
 def count_ops(text):
-    return len(re.findall(r"\bstablehlo\.[a-z_]+", text))
+    return len(re.findall(r"\"stablehlo\.[a-z_]+\"", text))
 
 
 def main():

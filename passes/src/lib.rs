@@ -94,6 +94,12 @@ pub fn register_all(reg: &mut PassRegistry) {
         Box::new(strip_debuginfo::StripDebugInfo)
     });
     reg.register_with_options(
+        "print-op-stats",
+        "Print statistics of operations",
+        &[("json", "print the stats as JSON")],
+        || Box::new(print_op_stats::PrintOpStats::default()),
+    );
+    reg.register_with_options(
         "stablehlo-eqsat",
         "Equality saturation of StableHLO dataflow with cost-based extraction",
         &[
@@ -115,11 +121,5 @@ pub fn register_all(reg: &mut PassRegistry) {
             ("list-rules", "Print the rule table to stderr"),
         ],
         || Box::new(eqsat::StablehloEqsat::new()),
-    );
-    reg.register_with_options(
-        "print-op-stats",
-        "Print statistics of operations",
-        &[("json", "print the stats as JSON")],
-        || Box::new(print_op_stats::PrintOpStats::default()),
     );
 }

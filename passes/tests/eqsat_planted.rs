@@ -3,7 +3,8 @@
 //! concat/slice/dot interplay) each state their known optimum (`// OPTIMUM: op=count ...`, the
 //! ops of the function body after the pass; `(none)` when only the return is left).
 //! `stablehlo-eqsat` must reach every optimum, and the interpreter must give identical results
-//! (bitwise) before and after on random inputs with special values.
+//! (bitwise) before and after on random inputs with special values. Two runs on the same input
+//! must print the same module (determinism).
 
 mod eqsat_gen;
 mod eqsat_support;
@@ -75,6 +76,14 @@ fn planted_redundancy_reaches_every_optimum() {
         if let Err(e) = run_pipeline(&mut ctx, m, "builtin.module(stablehlo-eqsat)") {
             failures.push(format!("{name}: {e}"));
             continue;
+        }
+        // Deterministic: the same input gives byte-identical output.
+        let printed = strata_ir::printer::print_op(&ctx, m, &Default::default());
+        let mut ctx2 = context();
+        let m2 = parse(&mut ctx2, &name, &text).unwrap();
+        run_pipeline(&mut ctx2, m2, "builtin.module(stablehlo-eqsat)").unwrap();
+        if strata_ir::printer::print_op(&ctx2, m2, &Default::default()) != printed {
+            failures.push(format!("{name}: two runs print differently"));
         }
         let got = body_ops(&ctx, func);
         let n_after: usize = got.values().sum();

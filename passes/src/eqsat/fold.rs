@@ -175,6 +175,14 @@ fn splat_only(eg: &EGraph, k: Kind, s: SigId, consts: &[&Const]) -> Const {
     }
 }
 
+/// The one element of a start-index operand.
+fn scalar_index(op: &str, t: &Tensor) -> KResult<i64> {
+    kernels::to_i64s(op, t)?
+        .first()
+        .copied()
+        .ok_or_else(|| strata_reference::InterpError::invalid(op, "an empty start index"))
+}
+
 /// Evaluates op `k` of signature `s` on `x` with the interpreter's kernels (`None`: the op is
 /// not folded). For elementwise ops the operands may be scalars (splat folding); the result
 /// then has their shape.
@@ -241,16 +249,14 @@ fn eval(eg: &EGraph, k: Kind, s: SigId, x: &[&Tensor]) -> Option<KResult<Tensor>
             _ => return None,
         },
         Kind::DynamicSlice if x.len() >= 2 => {
-            let starts = x[1..].iter().map(|t| kernels::to_i64s("dynamic_slice", t).map(|v| v[0])).collect();
-            let starts: KResult<Vec<i64>> = starts;
+            let starts: KResult<Vec<i64>> = x[1..].iter().map(|t| scalar_index("dynamic_slice", t)).collect();
             match starts {
                 Ok(st) => kernels::dynamic_slice(x[0], &st, a.i64s(s, nm.slice_sizes)?),
                 Err(e) => Err(e),
             }
         }
         Kind::DynamicUpdateSlice if x.len() >= 3 => {
-            let starts: KResult<Vec<i64>> =
-                x[2..].iter().map(|t| kernels::to_i64s("dynamic_update_slice", t).map(|v| v[0])).collect();
+            let starts: KResult<Vec<i64>> = x[2..].iter().map(|t| scalar_index("dynamic_update_slice", t)).collect();
             match starts {
                 Ok(st) => kernels::dynamic_update_slice(x[0], x[1], &st),
                 Err(e) => Err(e),
