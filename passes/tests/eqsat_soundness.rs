@@ -263,6 +263,23 @@ fn instance(rule: &str, g: &mut G) -> Option<Vec<V>> {
             let (ab, ac) = (g.bin("multiply", &a, &b), g.bin("multiply", &a, &c));
             vec![g.bin("add", &ab, &ac)]
         }
+        "distribute" => {
+            let t = any_int(g);
+            let (a, b, c) = (g.arg(&t), g.arg(&t), g.arg(&t));
+            let bc = g.bin("add", &b, &c);
+            vec![g.bin("multiply", &a, &bc)]
+        }
+        "factor-one" => {
+            let t = any_int(g);
+            let (a, b) = (g.arg(&t), g.arg(&t));
+            let ab = g.bin("multiply", &a, &b);
+            vec![g.bin("add", &ab, &a)]
+        }
+        "add-self" => {
+            let t = any_real(g);
+            let x = g.arg(&t);
+            vec![g.bin("add", &x, &x)]
+        }
         "neg-sub" | "neg-add" => {
             let t = any_int(g);
             let (a, b) = (g.arg(&t), g.arg(&t));
@@ -781,6 +798,21 @@ fn instance(rule: &str, g: &mut G) -> Option<Vec<V>> {
             let b = g.arg(&T::new(&[n, k], &e));
             let (ta, tb) = (g.transpose(&a, &[1, 0]), g.transpose(&b, &[1, 0]));
             vec![g.matmul(&ta, &tb)]
+        }
+        "transpose-dot" => {
+            let e = g.real();
+            let (bt, m, k, n) = (g.rng.range(1, 2), g.rng.range(1, 4), g.rng.range(1, 3), g.rng.range(1, 4));
+            if g.rng.chance(2) {
+                let a = g.arg(&T::new(&[m, k], &e));
+                let b = g.arg(&T::new(&[k, n], &e));
+                let d = g.matmul(&a, &b);
+                vec![g.transpose(&d, &[1, 0])]
+            } else {
+                let a = g.arg(&T::new(&[bt, m, k], &e));
+                let b = g.arg(&T::new(&[bt, k, n], &e));
+                let d = g.dot(&a, &b, &[0], &[0], &[2], &[1]);
+                vec![g.transpose(&d, &[0, 2, 1])]
+            }
         }
         "concat-of-dots" => {
             let e = g.real();

@@ -432,3 +432,27 @@ func.func @minmax_identity(%x: tensor<4xf32>, %i: tensor<4xi8>) -> (tensor<4xf32
   %3 = stablehlo.maximum %x, %c : tensor<4xf32>
   return %0, %1, %2, %3 : tensor<4xf32>, tensor<4xf32>, tensor<4xi8>, tensor<4xf32>
 }
+
+// -----
+
+// distribute (integers): (a + b) * c - a * c == b * c; add-self, factor-one: x + x + x + x == x * 4.
+// Floats are neither distributed nor factored.
+// CHECK-LABEL: func.func @distribute
+// CHECK-DAG: %[[BC:.*]] = stablehlo.multiply %arg1, %arg2 : tensor<8xi32>
+// CHECK-DAG: %[[FOUR:.*]] = stablehlo.constant dense<4> : tensor<8xi32>
+// CHECK-DAG: %[[X4:.*]] = stablehlo.multiply %arg0, %[[FOUR]] : tensor<8xi32>
+// CHECK-DAG: %[[FS:.*]] = stablehlo.add %arg3, %arg3 : tensor<8xf32>
+// CHECK-DAG: stablehlo.multiply %[[FS]], %arg4 : tensor<8xf32>
+// CHECK: return %[[BC]], %[[X4]]
+func.func @distribute(%a: tensor<8xi32>, %b: tensor<8xi32>, %c: tensor<8xi32>, %f: tensor<8xf32>, %g: tensor<8xf32>) -> (tensor<8xi32>, tensor<8xi32>, tensor<8xf32>) {
+  %0 = stablehlo.add %a, %b : tensor<8xi32>
+  %1 = stablehlo.multiply %0, %c : tensor<8xi32>
+  %2 = stablehlo.multiply %a, %c : tensor<8xi32>
+  %3 = stablehlo.subtract %1, %2 : tensor<8xi32>
+  %4 = stablehlo.add %a, %a : tensor<8xi32>
+  %5 = stablehlo.add %4, %a : tensor<8xi32>
+  %6 = stablehlo.add %5, %a : tensor<8xi32>
+  %7 = stablehlo.add %f, %f : tensor<8xf32>
+  %8 = stablehlo.multiply %7, %g : tensor<8xf32>
+  return %3, %6, %8 : tensor<8xi32>, tensor<8xi32>, tensor<8xf32>
+}

@@ -188,3 +188,19 @@ func.func @slice_dot(%x: tensor<64x16xf32>, %w: tensor<16x8xf32>) -> tensor<2x8x
   %1 = stablehlo.slice %0 [0:2, 0:8] : (tensor<64x8xf32>) -> tensor<2x8xf32>
   return %1 : tensor<2x8xf32>
 }
+
+// -----
+
+// transpose-dot: the transpose of a product is the product of the swapped operands; a
+// transpose that does not swap the free groups stays.
+// CHECK-LABEL: func.func @transpose_dot
+// CHECK-DAG: %[[D:.*]] = stablehlo.dot_general %arg1, %arg0, contracting_dims = [0] x [1] : (tensor<16x4xf32>, tensor<8x16xf32>) -> tensor<4x8xf32>
+// CHECK-DAG: stablehlo.transpose %{{.*}}, dims = [1, 0, 2]
+// CHECK: return %[[D]]
+func.func @transpose_dot(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>, %c: tensor<2x3x5xf32>, %d: tensor<2x5x7xf32>) -> (tensor<4x8xf32>, tensor<3x2x7xf32>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+  %1 = stablehlo.transpose %0, dims = [1, 0] : (tensor<8x4xf32>) -> tensor<4x8xf32>
+  %2 = stablehlo.dot_general %c, %d, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x5xf32>, tensor<2x5x7xf32>) -> tensor<2x3x7xf32>
+  %3 = stablehlo.transpose %2, dims = [1, 0, 2] : (tensor<2x3x7xf32>) -> tensor<3x2x7xf32>
+  return %1, %3 : tensor<4x8xf32>, tensor<3x2x7xf32>
+}

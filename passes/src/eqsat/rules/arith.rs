@@ -585,11 +585,49 @@ pub fn rules() -> Vec<RuleDef> {
         def("and-or-absorb", "a & (a | b) == a", "none", "[X]", || rw("and-or-absorb", "(and ?s ?a (or ?s2 ?a ?b))", "?a")),
         // a | (a & b) == a
         def("or-and-absorb", "a | (a & b) == a", "none", "[X]", || rw("or-and-absorb", "(or ?s ?a (and ?s2 ?a ?b))", "?a")),
-        // x + x == x * 2 (kept as addition: no rule; see mul-two) -- integers: x * 2 == x + x
+        // a * (b + c) == a*b + a*c
+        def("distribute", "a * (b + c) == a*b + a*c", "integers (the ring laws hold mod 2^n)", "[T,D]", || {
+            rw_if("distribute", "(multiply ?s ?a (add ?s ?b ?c))", "(add ?s (multiply ?s ?a ?b) (multiply ?s ?a ?c))", a_int)
+        }),
+        // a*b + a == a * (b + 1)
+        def("factor-one", "a*b + a == a * (b + 1)", "integers", "[T,D]", || {
+            rw_build("factor-one", "(add ?s (multiply ?s ?a ?b) ?a)", factor_one)
+        }),
+        // x + x == x * 2
+        def("add-self", "x + x == x * 2", "integers (not i1) and real floats (2x is exact)", "[X]", || {
+            rw_build("add-self", "(add ?s ?x ?x)", add_self)
+        }),
+        // x * 2 == x + x
         def("mul-two", "x * 2 == x + x", "integers and real floats (2x is exact)", "[X]", || {
             rw_if("mul-two", "(multiply ?s ?x ?t)", "(add ?s ?x ?x)", mul_two_ok)
         }),
     ]
+}
+
+fn factor_one(eg: &mut EGraph, root: Id, s: &Subst) -> Option<Id> {
+    let (a, b) = (s[var!("?a")], s[var!("?b")]);
+    if !is_int(eg, a) || eg.analysis.etype(ty(eg, a)).is_some_and(|e| e.is_bool()) {
+        return None;
+    }
+    let t = ty(eg, root);
+    let one = super::splat_const(eg, t, Element::Int(1))?;
+    let b1 = add_op(eg, Kind::Add, t, vec![], &[b, one]);
+    Some(add_op(eg, Kind::Multiply, t, vec![], &[a, b1]))
+}
+
+fn add_self(eg: &mut EGraph, root: Id, s: &Subst) -> Option<Id> {
+    let x = s[var!("?x")];
+    let t = ty(eg, root);
+    let e = eg.analysis.etype(t)?;
+    let two = if e.is_float() {
+        Element::Float(2.0)
+    } else if e.is_integer() && !e.is_bool() {
+        Element::Int(2)
+    } else {
+        return None;
+    };
+    let c = super::splat_const(eg, t, two)?;
+    Some(add_op(eg, Kind::Multiply, t, vec![], &[x, c]))
 }
 
 fn mul_two_ok(eg: &mut EGraph, _: Id, s: &Subst) -> bool {

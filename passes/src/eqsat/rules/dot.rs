@@ -216,6 +216,36 @@ fn dot_transpose_transpose(eg: &mut EGraph, _root: Id, s: &Subst) -> Option<Id> 
     Some(transpose(eg, inner, &[1, 0]))
 }
 
+/// `transpose(dot_general(a, b), p) -> dot_general(b, a)` when p keeps the batch dimensions and
+/// swaps the lhs and rhs free groups (each in order): the same products, summed in the same order.
+fn transpose_dot(eg: &mut EGraph, root: Id, s: &Subst) -> Option<Id> {
+    let p = super::shape::ints(eg, sig(eg, s[var!("?t")]), eg.analysis.names.permutation)?;
+    let ds = sig(eg, s[var!("?s")]);
+    let d = dn(eg, ds)?;
+    let extra = extra_attrs(eg, ds)?;
+    let (a, b) = (s[var!("?a")], s[var!("?b")]);
+    let nb = d.lhs_batching_dimensions.len();
+    let nl = free(dims(eg, a).len(), &d.lhs_batching_dimensions, &d.lhs_contracting_dimensions).len();
+    let nr = free(dims(eg, b).len(), &d.rhs_batching_dimensions, &d.rhs_contracting_dimensions).len();
+    let want: Vec<i64> =
+        (0..nb as i64).chain((nb + nl) as i64..(nb + nl + nr) as i64).chain(nb as i64..(nb + nl) as i64).collect();
+    if p != want || nl == 0 || nr == 0 {
+        return None;
+    }
+    let swapped = DotDimensionNumbers {
+        lhs_batching_dimensions: d.rhs_batching_dimensions.clone(),
+        rhs_batching_dimensions: d.lhs_batching_dimensions.clone(),
+        lhs_contracting_dimensions: d.rhs_contracting_dimensions.clone(),
+        rhs_contracting_dimensions: d.lhs_contracting_dimensions.clone(),
+    };
+    let e = eg.analysis.elem(ty(eg, root));
+    if elem(eg, a) != e || elem(eg, b) != e {
+        return None;
+    }
+    let r = dot_general(eg, b, a, &swapped, e, &extra);
+    (eg[r].data.ty == eg[root].data.ty).then_some(r)
+}
+
 // ----- concatenation along free dimensions -----
 
 /// `concatenate(dot(x1, z), dot(x2, z), ...)` along a free dimension of the shared-operand
@@ -693,6 +723,14 @@ pub fn rules() -> Vec<RuleDef> {
         def("dot-transpose-transpose", "dot(a^T, b^T) == (b·a)^T", "matrices, standard dimension numbers", "45 [X]", || {
             rw_build("dot-transpose-transpose", "(dot_general ?s (transpose ?t1 ?a) (transpose ?t2 ?b))", dtt)
         }),
+        // transpose(dot(a, b)) == dot(b, a)
+        def(
+            "transpose-dot",
+            "transpose(dot_general(a, b), swap free groups) == dot_general(b, a)",
+            "the permutation keeps the batch dimensions and swaps the two free groups; one element type",
+            "45 [X]",
+            || rw_build("transpose-dot", "(transpose ?t (dot_general ?s ?a ?b))", transpose_dot),
+        ),
         // concatenate(dot(x, z), dot(y, z)) == dot(concatenate(x, y), z)
         def(
             "concat-of-dots",
