@@ -105,3 +105,52 @@ fn planted_redundancy_reaches_every_optimum() {
     assert!(files.len() >= 32);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// The exact (ILP) extractor is never worse than the greedy one, on every planted program and
+/// JAX program (the greedy choice is its starting point and fallback), and finds a program no
+/// costlier than the original.
+#[test]
+fn ilp_extraction_is_never_worse_than_greedy() {
+    use strata_passes::eqsat::{extract, saturate, EqsatOptions, Extractor};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files: Vec<_> =
+        std::fs::read_dir(root.join("tests/eqsat/Inputs/planted")).unwrap().map(|e| e.unwrap().path()).collect();
+    if let Ok(rd) = std::fs::read_dir(root.join("../shared/conformance/jax")) {
+        files.extend(rd.map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "mlir")));
+    }
+    files.sort();
+    let greedy_opts = EqsatOptions::default();
+    let ilp_opts = EqsatOptions { extractor: Extractor::Ilp, ilp_time_limit: 1.0, ..EqsatOptions::default() };
+    let rules: Vec<_> = strata_passes::eqsat::rules::all()
+        .iter()
+        .filter(|r| r.exactness == strata_passes::eqsat::rules::Exactness::Exact)
+        .map(|r| (r.make)())
+        .collect();
+    let expansive: Vec<egg::Symbol> =
+        strata_passes::eqsat::rules::all().iter().filter(|r| r.expansive).map(|r| egg::Symbol::from(r.name)).collect();
+    let mut compared = 0;
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let mut ctx = context();
+        let m = parse(&mut ctx, &f.display().to_string(), &text).unwrap();
+        let func = functions(&ctx, m)[0];
+        let block = ctx.region_entry(ctx.op_regions(func)[0]).unwrap();
+        let owned = std::mem::take(&mut ctx);
+        let mut sat = match saturate(owned, block, &rules, &greedy_opts, &expansive) {
+            Ok(s) => s,
+            Err(_) => continue,
+        };
+        let g = extract(&mut sat, &greedy_opts);
+        let greedy = if g.cheaper { sat.report.cost_after } else { sat.report.cost_before };
+        let i = extract(&mut sat, &ilp_opts);
+        let ilp = if i.cheaper { sat.report.cost_after } else { sat.report.cost_before };
+        assert!(
+            ilp <= greedy * (1.0 + 1e-9) + 1e-6,
+            "{}: ilp {ilp} > greedy {greedy} ({:?})",
+            f.display(),
+            sat.report.ilp
+        );
+        compared += 1;
+    }
+    assert!(compared >= 40, "{compared} programs compared");
+}
