@@ -344,11 +344,6 @@ impl EqAnalysis {
 
 // ----- class-level queries used by rules -----
 
-/// The data of the class of `id`.
-pub fn data(eg: &EGraph, id: Id) -> &Data {
-    &eg[id].data
-}
-
 /// The type of a value class.
 pub fn ty(eg: &EGraph, id: Id) -> Type {
     eg[id].data.ty.expect("a value class has a type")

@@ -133,11 +133,6 @@ impl Kind {
         self.is_unary_elementwise() || self.is_binary_elementwise() || matches!(self, Kind::Select | Kind::Clamp)
     }
 
-    /// Commutative binary ops.
-    pub fn is_commutative(self) -> bool {
-        matches!(self, Kind::Add | Kind::Multiply | Kind::Maximum | Kind::Minimum | Kind::And | Kind::Or | Kind::Xor)
-    }
-
     /// The binary op of a recognized reducer.
     pub fn of_reducer(k: ReduceKind) -> Kind {
         match k {

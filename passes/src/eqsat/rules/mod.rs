@@ -299,11 +299,6 @@ impl Applier<ENode, EqAnalysis> for NodesBuild {
 
 // ----- reading matches -----
 
-/// The class bound to `v`.
-pub fn get(s: &Subst, v: Var) -> Id {
-    s[v]
-}
-
 /// The result type of a value class.
 pub fn ty(eg: &EGraph, id: Id) -> strata_ir::Type {
     analysis::ty(eg, id)
