@@ -263,6 +263,18 @@ fn instance(rule: &str, g: &mut G) -> Option<Vec<V>> {
             let (ab, ac) = (g.bin("multiply", &a, &b), g.bin("multiply", &a, &c));
             vec![g.bin("add", &ab, &ac)]
         }
+        "add-negs" => {
+            let t = any_int(g);
+            let (a, b) = (g.arg(&t), g.arg(&t));
+            let (na, nb) = (g.un("negate", &a), g.un("negate", &b));
+            vec![g.bin("add", &na, &nb)]
+        }
+        "mul-neg" => {
+            let t = any_signed_or_float(g);
+            let (a, b) = (g.arg(&t), g.arg(&t));
+            let nb = g.un("negate", &b);
+            vec![g.bin("multiply", &a, &nb)]
+        }
         "distribute" => {
             let t = any_int(g);
             let (a, b, c) = (g.arg(&t), g.arg(&t), g.arg(&t));

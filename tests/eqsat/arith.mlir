@@ -456,3 +456,23 @@ func.func @distribute(%a: tensor<8xi32>, %b: tensor<8xi32>, %c: tensor<8xi32>, %
   %8 = stablehlo.multiply %7, %g : tensor<8xf32>
   return %3, %6, %8 : tensor<8xi32>, tensor<8xi32>, tensor<8xf32>
 }
+
+// -----
+
+// add-negs (integers): (-x) + (-y) == -(x + y), which shares x + y (DAG-aware extraction);
+// mul-neg: a * (-b) + a * b == 0 on integers.
+// CHECK-LABEL: func.func @negs
+// CHECK-DAG: %[[S:.*]] = stablehlo.add %arg0, %arg1 : tensor<8xi32>
+// CHECK-DAG: %[[N:.*]] = stablehlo.negate %[[S]]
+// CHECK-DAG: %[[Z:.*]] = stablehlo.constant dense<0> : tensor<8xi32>
+// CHECK: return %[[N]], %[[Z]], %[[S]]
+func.func @negs(%x: tensor<8xi32>, %y: tensor<8xi32>) -> (tensor<8xi32>, tensor<8xi32>, tensor<8xi32>) {
+  %0 = stablehlo.negate %x : tensor<8xi32>
+  %1 = stablehlo.negate %y : tensor<8xi32>
+  %2 = stablehlo.add %0, %1 : tensor<8xi32>
+  %3 = stablehlo.multiply %x, %1 : tensor<8xi32>
+  %4 = stablehlo.multiply %x, %y : tensor<8xi32>
+  %5 = stablehlo.add %3, %4 : tensor<8xi32>
+  %6 = stablehlo.add %x, %y : tensor<8xi32>
+  return %2, %5, %6 : tensor<8xi32>, tensor<8xi32>, tensor<8xi32>
+}

@@ -573,6 +573,14 @@ pub fn rules() -> Vec<RuleDef> {
         def("neg-add", "-(a + b) == (-a) + (-b)", "integers (floats: the sign of a zero sum)", "[X]", || {
             rw_if("neg-add", "(negate ?s (add ?s2 ?a ?b))", "(add ?s2 (negate ?s ?a) (negate ?s ?b))", a_int)
         }),
+        // (-a) + (-b) == -(a + b)
+        def("add-negs", "(-a) + (-b) == -(a + b)", "integers (floats: the sign of a zero sum)", "[X]", || {
+            rw_if("add-negs", "(add ?s (negate ?s2 ?a) (negate ?s3 ?b))", "(negate ?s2 (add ?s ?a ?b))", a_int)
+        }),
+        // a * (-b) == -(a * b)
+        def("mul-neg", "a * (-b) == -(a * b)", "none (negation is exact)", "[X]", || {
+            rw("mul-neg", "(multiply ?s ?a (negate ?s2 ?b))", "(negate ?s2 (multiply ?s ?a ?b))")
+        }),
         // min(a, max(a, b)) == a
         def("min-max-absorb", "min(a, max(a, b)) == a", "integers (a NaN b makes it NaN for floats)", "[X]", || {
             rw_if("min-max-absorb", "(minimum ?s ?a (maximum ?s2 ?a ?b))", "?a", a_int)
