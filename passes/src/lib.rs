@@ -8,6 +8,7 @@
 //! | `symbol-dce` | `SymbolDCE` | [`symbol_dce`] |
 //! | `strip-debuginfo` | `StripDebugInfo` | [`strip_debuginfo`] |
 //! | `print-op-stats` | `PrintOpStatsPass` | [`print_op_stats`] |
+//! | `stablehlo-eqsat` | (Strata's) equality saturation | [`eqsat`] |
 //!
 //! Tools register them with [`register_all`] and build pipelines from text
 //! ([`strata_ir::pass::PassManager::parse`]).
@@ -61,6 +62,7 @@
 
 pub mod canonicalize;
 pub mod cse;
+pub mod eqsat;
 pub mod print_op_stats;
 pub mod strip_debuginfo;
 pub mod symbol_dce;
@@ -96,5 +98,28 @@ pub fn register_all(reg: &mut PassRegistry) {
         "Print statistics of operations",
         &[("json", "print the stats as JSON")],
         || Box::new(print_op_stats::PrintOpStats::default()),
+    );
+    reg.register_with_options(
+        "stablehlo-eqsat",
+        "Equality saturation of StableHLO dataflow with cost-based extraction",
+        &[
+            ("node-limit", "Stop saturating at this many e-nodes (default 50000)"),
+            ("iter-limit", "Stop after this many iterations (default 16)"),
+            ("time-limit", "Stop after this many seconds per block (default 1.0)"),
+            ("match-limit", "BackoffScheduler: matches before a rule is banned (default 1000)"),
+            ("ban-length", "BackoffScheduler: iterations of the first ban (default 5)"),
+            ("expansive-iters", "Iterations in which expansive (multi-pattern) rules run (default 1)"),
+            ("fold-limit", "Largest constant (elements) folding may create (default 65536)"),
+            ("fast-math", "Also run rules that are not bit-exact (default false)"),
+            ("extractor", "greedy (DAG-aware, default) or ilp (exact, small graphs)"),
+            ("ilp-max-nodes", "Larger e-graphs use the greedy extractor (default 2000)"),
+            ("ilp-time-limit", "Seconds for the ILP solver (default 2.0)"),
+            ("rules", "Only these rules (comma-separated)"),
+            ("disable-rules", "Not these rules (comma-separated)"),
+            ("dot-file", "Write the saturated e-graphs as Graphviz to this file"),
+            ("explain", "Print why each changed value changed to stderr"),
+            ("list-rules", "Print the rule table to stderr"),
+        ],
+        || Box::new(eqsat::StablehloEqsat::new()),
     );
 }

@@ -74,7 +74,10 @@ fn print_op_stats_pass() {
 fn register_all_registers_every_pass() {
     let r = registry();
     let names: Vec<&str> = r.passes().map(|p| p.name.as_str()).collect();
-    assert_eq!(names, vec!["cse", "canonicalize", "symbol-dce", "strip-debuginfo", "print-op-stats"]);
+    assert_eq!(
+        names,
+        vec!["cse", "canonicalize", "symbol-dce", "strip-debuginfo", "print-op-stats", "stablehlo-eqsat"]
+    );
     for p in r.passes() {
         let pass = (p.constructor)();
         assert_eq!(pass.name(), p.name);
