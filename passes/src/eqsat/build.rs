@@ -340,7 +340,7 @@ pub fn rebuild(eg: &EGraph, p: &Problem, choice: &[Option<u32>], imp: &Imported,
         for d in ch {
             let di = d as usize;
             pl.deadline[di] = pl.deadline[di].min(pl.deadline[ci]);
-            if pl.loc[di].is_none() && origins.get(&d).is_none() {
+            if pl.loc[di].is_none() && !origins.contains_key(&d) {
                 pl.loc[di] = pl.loc[ci];
                 pl.priority[di] = pl.priority[di].min(pl.priority[ci]);
             }

@@ -165,8 +165,8 @@ pub fn greedy_dag(p: &Problem) -> Vec<Option<u32>> {
     let mut choice: Vec<Option<u32>> = vec![None; n];
     let mut queued = vec![false; n];
     let mut work = std::collections::VecDeque::new();
-    for ci in 0..n {
-        if p.nodes[ci].iter().any(|(_, ch)| ch.is_empty()) {
+    for (ci, nodes) in p.nodes.iter().enumerate() {
+        if nodes.iter().any(|(_, ch)| ch.is_empty()) {
             queued[ci] = true;
             work.push_back(ci as u32);
         }

@@ -29,7 +29,7 @@ impl Rng {
         v[(self.next() % v.len() as u64) as usize].clone()
     }
     pub fn chance(&mut self, n: u64) -> bool {
-        self.next() % n == 0
+        self.next().is_multiple_of(n)
     }
     pub fn f64(&mut self) -> f64 {
         (self.next() >> 11) as f64 / (1u64 << 53) as f64

@@ -487,7 +487,7 @@ fn slice_pad(eg: &mut EGraph, root: Id, n: &ENode) -> Option<Id> {
     let (x, v) = (pad.operands()[0], pad.operands()[1]);
     let xd = dims(eg, x);
     let out = dims(eg, root);
-    if out.iter().any(|&o| o == 0) || lo.iter().chain(&hi).any(|&p| p < 0) {
+    if out.contains(&0) || lo.iter().chain(&hi).any(|&p| p < 0) {
         return None;
     }
     let r = xd.len();
