@@ -39,9 +39,10 @@ fn every_rule_has_a_lit_test() {
         .filter(|n| {
             // A mention as a word: not as part of a longer rule name.
             !text.match_indices(n).any(|(i, _)| {
+                let word_char = |c: char| c.is_alphanumeric() || c == '-';
                 let before = text[..i].chars().last().unwrap_or(' ');
                 let after = text[i + n.len()..].chars().next().unwrap_or(' ');
-                !(before.is_alphanumeric() || before == '-') && !(after.is_alphanumeric() || after == '-')
+                !word_char(before) && !word_char(after)
             })
         })
         .collect();

@@ -1147,7 +1147,7 @@ fn check_rule(rule: &RuleDef) -> Result<(usize, usize), String> {
     let mut fired = 0;
     let mut instances = 0;
     for i in 0..INSTANCES {
-        let seed = fxhash(rule.name) ^ (i + 1).wrapping_mul(0x51_7CC1_B727_220A_95);
+        let seed = fxhash(rule.name) ^ (i + 1).wrapping_mul(0x517C_C1B7_2722_0A95);
         let mut g = G::new(seed);
         let Some(roots) = instance(rule.name, &mut g) else { continue };
         let refs: Vec<&V> = roots.iter().collect();
