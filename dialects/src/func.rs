@@ -8,48 +8,9 @@
 use strata_ir::dialect::VerifyError;
 use strata_ir::dialect::{Dialect, OpInfo, Traits};
 use strata_ir::printer::type_to_string;
-use strata_ir::{AttrKind, Context, OpId, Type, TypeKind};
+use strata_ir::{AttrKind, Context, OpId, Type};
 
-/// The function type of a `func.func` (or any op with a `function_type` type attribute).
-pub fn function_type(ctx: &Context, op: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
-    let a = ctx.attr(op, "function_type")?;
-    match ctx.attr_kind(a) {
-        AttrKind::Type(t) => match ctx.type_kind(*t) {
-            TypeKind::Function { inputs, results } => Some((inputs.clone(), results.clone())),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// The `sym_name` of a symbol op.
-pub fn symbol_name(ctx: &Context, op: OpId) -> Option<&str> {
-    match ctx.attr_kind(ctx.attr(op, "sym_name")?) {
-        AttrKind::String { value, .. } => Some(value.as_str()),
-        _ => None,
-    }
-}
-
-/// Find the symbol `name` in the nearest symbol table enclosing `from` (MLIR's
-/// `SymbolTable::lookupNearestSymbolFrom`, flat references only).
-pub fn lookup_symbol(ctx: &Context, from: OpId, name: &str) -> Option<OpId> {
-    let mut cur = Some(from);
-    while let Some(op) = cur {
-        if ctx.op_has_trait(op, Traits::SYMBOL_TABLE) {
-            for &r in ctx.op_regions(op) {
-                for &b in ctx.region_blocks(r) {
-                    for child in ctx.block_ops(b) {
-                        if symbol_name(ctx, child) == Some(name) {
-                            return Some(child);
-                        }
-                    }
-                }
-            }
-        }
-        cur = ctx.parent_op(op);
-    }
-    None
-}
+pub use strata_ir::symbol::{callee, function_type, lookup_symbol, symbol_name};
 
 fn ty(ctx: &Context, t: Type) -> String {
     type_to_string(ctx, t)
@@ -133,14 +94,6 @@ fn verify_return(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         }
     }
     Ok(())
-}
-
-/// The callee symbol of a `func.call`.
-pub fn callee(ctx: &Context, op: OpId) -> Option<String> {
-    match ctx.attr_kind(ctx.attr(op, "callee")?) {
-        AttrKind::SymbolRef { root, nested } if nested.is_empty() => Some(ctx.str(*root).to_string()),
-        _ => None,
-    }
 }
 
 fn verify_call(ctx: &Context, op: OpId) -> Result<(), VerifyError> {

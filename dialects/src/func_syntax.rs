@@ -61,8 +61,8 @@ fn print_func(p: &mut OpAsmPrinter<'_>, op: OpId) {
     if d.regions().len() != 1 || !d.operands().is_empty() || !d.results().is_empty() {
         fallback();
     }
-    let (inputs, results) = need(crate::func::function_type(ctx, op));
-    let name = need(crate::func::symbol_name(ctx, op));
+    let (inputs, results) = need(strata_ir::symbol::function_type(ctx, op));
+    let name = need(strata_ir::symbol::symbol_name(ctx, op));
     p.write(" ");
     if let Some(v) = ctx.attr(op, "sym_visibility") {
         match ctx.attr_kind(v) {
@@ -247,7 +247,7 @@ fn parse_return(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult
 
 fn print_call(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
-    let callee = need(crate::func::callee(ctx, op));
+    let callee = need(strata_ir::symbol::callee(ctx, op));
     p.write(" ");
     p.print_symbol_name(&callee);
     p.write("(");

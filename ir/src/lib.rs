@@ -24,6 +24,7 @@ mod prefetch;
 pub mod printer;
 pub mod rewrite;
 pub mod source;
+pub mod symbol;
 #[cfg(feature = "test-support")]
 pub mod testing;
 pub mod types;

@@ -11,7 +11,7 @@
 
 use strata_ir::{AttrKind, Attribute, Context};
 
-use super::types::{fmt_float, DYN};
+use super::fmt::{fmt_float, DYN};
 
 // ----- tokenizer -----
 

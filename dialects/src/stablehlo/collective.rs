@@ -4,7 +4,7 @@
 use strata_ir::{AttrKind, Context, OpId, Type, TypeKind};
 
 use super::attrs::ChannelHandle;
-use super::control::{entry, verify_reducer};
+use super::region::{entry, verify_reducer};
 use super::types::*;
 use super::InferCx;
 

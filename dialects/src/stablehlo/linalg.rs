@@ -744,9 +744,9 @@ pub fn infer_scatter(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
             }
         }
     }
-    if let Some(b) = cx.regions.first().and_then(|r| super::control::entry(ctx, *r)) {
+    if let Some(b) = cx.regions.first().and_then(|r| super::region::entry(ctx, *r)) {
         let inits: Vec<Type> = inputs.to_vec();
-        super::control::verify_reducer(ctx, b, &inits, updates, Some(0))?;
+        super::region::verify_reducer(ctx, b, &inits, updates, Some(0))?;
     }
     Ok(inputs.iter().map(|t| TyDesc::Type(*t)).collect())
 }

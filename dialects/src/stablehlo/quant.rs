@@ -179,7 +179,7 @@ impl QuantType {
         out.push(':');
         out.push_str(self.expressed.mlir_name());
         let param = |s: f64, z: i64| {
-            let mut p = super::types::fmt_float(s);
+            let mut p = super::fmt::fmt_float(s);
             if z != 0 {
                 p.push_str(&format!(":{z}"));
             }

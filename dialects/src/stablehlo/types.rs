@@ -5,12 +5,11 @@
 //! with `&mut Context` (builders).
 
 use strata_ir::attributes::AttrKind;
-use strata_ir::{Attribute, Context, FloatKind, OpId, Signedness, Type, TypeKind, DYNAMIC};
+use strata_ir::{Attribute, Context, FloatKind, OpId, Signedness, Type, TypeKind};
 
 use super::quant::{quant_type, QuantType};
 
-/// `?` in shapes.
-pub const DYN: i64 = DYNAMIC;
+pub use super::fmt::{fmt_float, DYN};
 
 // ----- printing -----
 
@@ -121,20 +120,6 @@ fn write_type(ctx: &Context, t: Type, out: &mut String) {
 /// `'t0', 't1'` as StableHLO joins types in messages.
 pub fn fmt_types(ctx: &Context, ts: &[Type]) -> String {
     ts.iter().map(|t| format!("'{}'", fmt_type(ctx, *t))).collect::<Vec<_>>().join(", ")
-}
-
-/// MLIR's `%e`-style float text (`1.000000e+00`).
-pub fn fmt_float(x: f64) -> String {
-    if x.is_nan() {
-        return "0x7FF8000000000000".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "0x7FF0000000000000".into() } else { "0xFFF0000000000000".into() };
-    }
-    let s = format!("{:.6e}", x);
-    let (m, e) = s.split_once('e').unwrap();
-    let e: i32 = e.parse().unwrap();
-    format!("{}e{}{:02}", m, if e < 0 { '-' } else { '+' }, e.abs())
 }
 
 /// A textual form of the attributes that appear in StableHLO messages (dense integer elements,
