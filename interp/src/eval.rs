@@ -98,6 +98,10 @@ pub struct Interpreter {
     pub probes: BTreeMap<String, Vec<Tensor>>,
     /// The process this interpreter runs as inside `interpreter.run_parallel`.
     pub(super) process: Option<super::parallel::ProcessCtx>,
+    /// chlo ops decomposed into StableHLO, per (context, op) ...
+    pub(crate) chlo_ops: HashMap<(u64, OpId), std::rc::Rc<super::chlo::Decomposed>>,
+    /// ... and per standalone text (ops with the same name, attributes and types share one).
+    pub(crate) chlo_texts: HashMap<String, std::rc::Rc<super::chlo::Decomposed>>,
 }
 
 /// A failed check: the op and what failed (`check.expect_eq failed: expected …, got …`).
