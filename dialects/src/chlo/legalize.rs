@@ -233,9 +233,22 @@ fn pattern(ctx: &Context, op: OpId, short: &str) -> Result<Decomp, String> {
             }
             match &s["broadcast_".len()..] {
                 "compare" => |d, op, a| vec![broadcast_binary(d, op, a, "stablehlo.compare")],
-                "add" | "and" | "atan2" | "complex" | "divide" | "maximum" | "minimum" | "multiply" | "or"
-                | "power" | "remainder" | "shift_left" | "shift_right_arithmetic" | "shift_right_logical"
-                | "subtract" | "xor" => |d, op, a| {
+                "add"
+                | "and"
+                | "atan2"
+                | "complex"
+                | "divide"
+                | "maximum"
+                | "minimum"
+                | "multiply"
+                | "or"
+                | "power"
+                | "remainder"
+                | "shift_left"
+                | "shift_right_arithmetic"
+                | "shift_right_logical"
+                | "subtract"
+                | "xor" => |d, op, a| {
                     let n = d.rw.op_name_of(op).replace("chlo.broadcast_", "stablehlo.");
                     vec![broadcast_binary(d, op, a, &n)]
                 },
@@ -1976,10 +1989,13 @@ fn top_k(d: &mut D, op: OpId, x: Value) -> Vec<Value> {
     let sdim = d.rw.interner(|ctx| ctx.i64_attr(last as i64));
     let stable = d.rw.interner(|ctx| ctx.bool_attr(true));
     let xt = d.ty(x);
-    let sort =
-        d.create("stablehlo.sort", &[x, iota], &[("dimension", sdim), ("is_stable", stable)], vec![xt, iota_t], vec![
-            region,
-        ]);
+    let sort = d.create(
+        "stablehlo.sort",
+        &[x, iota],
+        &[("dimension", sdim), ("is_stable", stable)],
+        vec![xt, iota_t],
+        vec![region],
+    );
     let (v, i) = (d.rw.result(sort, 0), d.rw.result(sort, 1));
     let mut limit = shape.clone();
     limit[last] = kk;
@@ -1988,9 +2004,9 @@ fn top_k(d: &mut D, op: OpId, x: Value) -> Vec<Value> {
     let mut out = Vec::new();
     for (val, e) in [(v, et), (i, i32t)] {
         let t = d.rw.tensor_type(&limit, e);
-        let (s, l, st) = d.rw.interner(|ctx| {
-            (ctx.dense_i64_array(&start), ctx.dense_i64_array(&limit), ctx.dense_i64_array(&strides))
-        });
+        let (s, l, st) = d
+            .rw
+            .interner(|ctx| (ctx.dense_i64_array(&start), ctx.dense_i64_array(&limit), ctx.dense_i64_array(&strides)));
         out.push(d.create1(
             "stablehlo.slice",
             &[val],
