@@ -5,8 +5,8 @@
 //! operands. The decomposed function is cached per op (and shared by ops with the same text:
 //! name, attributes and types), so a chlo op in a loop is decomposed once.
 //!
-//! `chlo.mulhi` and `chlo.scan` keep kernels of their own (`eval.rs`): `scan` has a region the
-//! standalone function cannot carry, and `mulhi` on 64-bit integers has no decomposition.
+//! `chlo.scan` keeps a kernel of its own (`eval.rs`): its body region cannot be moved into the
+//! standalone function.
 
 use std::rc::Rc;
 

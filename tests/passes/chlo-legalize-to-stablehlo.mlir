@@ -178,3 +178,47 @@ func.func @stablehlo_only(%x: tensor<f32>) -> tensor<f32> {
   %e = stablehlo.add %x, %c : tensor<f32>
   return %e : tensor<f32>
 }
+
+// -----
+
+// scan becomes a while over the scan dimension: dynamic_slice of the input at the index, the
+// body copied, dynamic_update_slice of the output.
+// CHECK-LABEL: func.func @scan
+// CHECK: %[[N:.*]] = stablehlo.get_dimension_size %arg0, dim = 0
+// CHECK: stablehlo.while
+// CHECK: stablehlo.compare LT
+// CHECK: stablehlo.dynamic_slice %arg0
+// CHECK: stablehlo.add
+// CHECK: stablehlo.dynamic_update_slice
+func.func @scan(%x: tensor<4xi32>, %init: tensor<i32>) -> (tensor<4xi32>, tensor<i32>) {
+  %0:2 = chlo.scan(%x) inits(%init) dimension = 0 {
+  ^bb0(%a: tensor<i32>, %c: tensor<i32>):
+    %1 = stablehlo.add %a, %c : tensor<i32>
+    stablehlo.return %1, %1 : tensor<i32>, tensor<i32>
+  } : (tensor<4xi32>, tensor<i32>) -> (tensor<4xi32>, tensor<i32>)
+  return %0#0, %0#1 : tensor<4xi32>, tensor<i32>
+}
+
+// -----
+
+// mulhi below 64 bits: the product in the double-width type, shifted by the width.
+// CHECK-LABEL: func.func @mulhi
+// CHECK: stablehlo.convert %arg0 : (tensor<2xi32>) -> tensor<2xi64>
+// CHECK: stablehlo.multiply
+// CHECK: stablehlo.shift_right_arithmetic
+// CHECK: stablehlo.convert %{{.*}} : (tensor<2xi64>) -> tensor<2xi32>
+func.func @mulhi(%a: tensor<2xi32>, %b: tensor<2xi32>) -> tensor<2xi32> {
+  %0 = "chlo.mulhi"(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+
+// -----
+
+// broadcast_select: a scalar predicate stays scalar, the other operands are broadcast.
+// CHECK-LABEL: func.func @select
+// CHECK: %[[B:.*]] = stablehlo.broadcast_in_dim %arg2, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: stablehlo.select %arg0, %arg1, %[[B]] : tensor<i1>, tensor<2x3xf32>
+func.func @select(%p: tensor<i1>, %a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
+  %0 = chlo.broadcast_select %p, %a, %b : (tensor<i1>, tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}

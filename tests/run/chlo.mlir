@@ -76,3 +76,41 @@ func.func @bits_and_sorting() {
   check.expect_eq_const %c, dense<[false, true]> : tensor<2xi1>
   func.return
 }
+
+// -----
+
+// ragged_dot in its three modes: the ragged dimension non-contracting (one rhs group per row
+// range), contracting (one result per group) and batch (a batched dot_general).
+func.func @ragged_dot() {
+  %lhs = stablehlo.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]> : tensor<4x2xf32>
+  %rhs = stablehlo.constant dense<[[[1.0, 0.0, 1.0], [0.0, 1.0, 1.0]], [[2.0, 0.0, 0.0], [0.0, 2.0, 0.0]]]> : tensor<2x2x3xf32>
+  %gs = stablehlo.constant dense<[1, 3]> : tensor<2xi64>
+  %r1 = "chlo.ragged_dot"(%lhs, %rhs, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>} : (tensor<4x2xf32>, tensor<2x2x3xf32>, tensor<2xi64>) -> tensor<4x3xf32>
+  check.expect_eq_const %r1, dense<[[1.0, 2.0, 3.0], [6.0, 8.0, 0.0], [10.0, 12.0, 0.0], [14.0, 16.0, 0.0]]> : tensor<4x3xf32>
+  %l2 = stablehlo.constant dense<[[1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0]]> : tensor<2x4xf32>
+  %r2h = stablehlo.constant dense<[[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 0.0]]> : tensor<4x2xf32>
+  %r2 = "chlo.ragged_dot"(%l2, %r2h, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1], rhs_group_dimensions = []>} : (tensor<2x4xf32>, tensor<4x2xf32>, tensor<2xi64>) -> tensor<2x2x2xf32>
+  check.expect_eq_const %r2, dense<[[[1.0, 0.0], [5.0, 0.0]], [[11.0, 5.0], [23.0, 13.0]]]> : tensor<2x2x2xf32>
+  %l3 = stablehlo.constant dense<[[[1.0, 2.0]], [[3.0, 4.0]]]> : tensor<2x1x2xf32>
+  %r3h = stablehlo.constant dense<[[[1.0], [1.0]], [[2.0], [0.0]]]> : tensor<2x2x1xf32>
+  %r3 = "chlo.ragged_dot"(%l3, %r3h, %gs) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = []>} : (tensor<2x1x2xf32>, tensor<2x2x1xf32>, tensor<2xi64>) -> tensor<2x1x1xf32>
+  check.expect_eq_const %r3, dense<[[[3.0]], [[6.0]]]> : tensor<2x1x1xf32>
+  func.return
+}
+
+// -----
+
+// mulhi: narrower than 64 bits through the double-width product, 64 bits from 32-bit halves.
+func.func @mulhi_and_scan() {
+  %a = stablehlo.constant dense<[-9223372036854775807, 3037000500, -5, 7]> : tensor<4xi64>
+  %b = stablehlo.constant dense<[9223372036854775807, 3037000500, 3, -1]> : tensor<4xi64>
+  %h = "chlo.mulhi"(%a, %b) : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
+  check.expect_eq_const %h, dense<[-4611686018427387904, 0, -1, -1]> : tensor<4xi64>
+  %ua = stablehlo.constant dense<[18446744073709551615, 4294967296]> : tensor<2xui64>
+  %uh = "chlo.mulhi"(%ua, %ua) : (tensor<2xui64>, tensor<2xui64>) -> tensor<2xui64>
+  check.expect_eq_const %uh, dense<[18446744073709551614, 1]> : tensor<2xui64>
+  %c = stablehlo.constant dense<[-128, 100]> : tensor<2xi8>
+  %ch = "chlo.mulhi"(%c, %c) : (tensor<2xi8>, tensor<2xi8>) -> tensor<2xi8>
+  check.expect_eq_const %ch, dense<[64, 39]> : tensor<2xi8>
+  func.return
+}

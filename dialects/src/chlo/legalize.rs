@@ -213,7 +213,8 @@ fn pattern(ctx: &Context, op: OpId, short: &str) -> Result<Decomp, String> {
         "top_k" => |d, op, a| top_k(d, op, a[0]),
         "mulhi" => match kind {
             Some(TypeKind::Integer { width, .. }) if width < 64 => |d, _, a| vec![mulhi(d, a[0], a[1])],
-            _ => return unsupported("64-bit or non-integer"),
+            Some(TypeKind::Integer { width: 64, .. }) => |d, _, a| vec![mulhi64(d, a[0], a[1])],
+            _ => return unsupported("non-integer or wider than 64-bit"),
         },
         s if s.starts_with("broadcast_") => {
             let lhs = ctx.value_type(ctx.operands(op)[0]);
@@ -261,7 +262,7 @@ fn pattern(ctx: &Context, op: OpId, short: &str) -> Result<Decomp, String> {
             }
         }
         "ragged_dot" => |d, op, a| vec![ragged_dot(d, op, a[0], a[1], a[2])],
-        "scan" => return Err("'chlo.scan' is not decomposed yet (the interpreter runs it directly)".into()),
+        "scan" => |d, op, a| scan(d, op, a),
         _ => return Err(format!("'chlo.{short}' has no decomposition for these types")),
     };
     Ok(f)
@@ -2017,6 +2018,152 @@ fn top_k(d: &mut D, op: OpId, x: Value) -> Vec<Value> {
     out
 }
 
+/// `chlo.scan` (`ConvertScanOp`, static shapes): a `stablehlo.while` over the scan dimension
+/// carrying (index, carries..., outputs...); the body slices position `index` (`N-1-index` when
+/// reversed) of each input with `dynamic_slice`, runs a copy of the scan body, and writes each
+/// output element with `dynamic_update_slice`.
+fn scan(d: &mut D, op: OpId, operands: &[Value]) -> Vec<Value> {
+    let seg = d.rw.attr(op, "operandSegmentSizes").and_then(|a| i64s(d.rw, a));
+    let dim = d.rw.attr(op, "dimension").and_then(|a| match d.rw.attr_kind(a) {
+        AttrKind::Integer { value, .. } => Some(*value as i64),
+        _ => None,
+    });
+    let (Some(seg), Some(dim)) = (seg, dim) else {
+        d.fail("missing 'operandSegmentSizes' or 'dimension'".into());
+        return operands.to_vec();
+    };
+    let is_reverse =
+        d.rw.attr(op, "is_reverse").is_some_and(|a| matches!(d.rw.attr_kind(a), AttrKind::Integer { value: 1, .. }));
+    let num_inputs = seg.first().copied().unwrap_or(0) as usize;
+    let (inputs, inits) = operands.split_at(num_inputs.min(operands.len()));
+    let num_carries = inits.len();
+    let result_types: Vec<Type> = d.rw.results(op).map(|v| d.rw.value_type(v)).collect();
+    let num_outputs = result_types.len() - num_carries;
+    let Some(&body_region) = d.rw.op_regions(op).first() else {
+        d.fail("requires one region".into());
+        return operands.to_vec();
+    };
+    let i64t = d.rw.int_type(64);
+    let i32t = d.rw.int_type(32);
+    let s64 = d.rw.tensor_type(&[], i64t);
+    let s32 = d.rw.tensor_type(&[], i32t);
+    let dim_attr = d.rw.interner(|ctx| ctx.i64_attr(dim));
+    // 1. The scan dimension size.
+    let size = if let Some(&x) = inputs.first() {
+        d.create1("stablehlo.get_dimension_size", &[x], &[("dimension", dim_attr)], s32)
+    } else {
+        let n = shape_of(d.rw, result_types[0]).get(dim as usize).copied().unwrap_or(0);
+        d.splat_of_type(s32, Element::Int(n))
+    };
+    let size = d.create1("stablehlo.convert", &[size], &[], s64);
+    // 2. Initial values.
+    let mut init_values = vec![d.splat_of_type(s64, Element::Int(0))];
+    init_values.extend_from_slice(inits);
+    for &rt in &result_types[..num_outputs] {
+        let e = elem_of(d.rw, rt);
+        let st = d.rw.tensor_type(&[], e);
+        let z = Element::Float(0.0).clone_for(d, e);
+        let zero = d.splat_of_type(st, z);
+        let empty = d.rw.interner(|ctx| ctx.dense_i64_array(&[]));
+        init_values.push(d.create1("stablehlo.broadcast_in_dim", &[zero], &[("broadcast_dimensions", empty)], rt));
+    }
+    let while_types: Vec<Type> = init_values.iter().map(|v| d.ty(*v)).collect();
+    let args: Vec<(Type, Option<Attribute>)> = while_types.iter().map(|t| (*t, None)).collect();
+    let saved = d.rw.insertion_point();
+    // 4. The condition: index < size.
+    let cond = d.rw.interner(|ctx| ctx.create_region());
+    let cb = d.rw.create_block_in(cond, 0, &args);
+    d.rw.set_insertion_point_to_end(cb);
+    let index = d.rw.block_args(cb).next().unwrap_or(size);
+    let lt = d.cmp(index, size, Dir::LT);
+    d.create("stablehlo.return", &[lt], &[], vec![], vec![]);
+    // 5. The body.
+    let body = d.rw.interner(|ctx| ctx.create_region());
+    let bb = d.rw.create_block_in(body, 0, &args);
+    d.rw.set_insertion_point_to_end(bb);
+    let bargs: Vec<Value> = d.rw.block_args(bb).collect();
+    let index = bargs[0];
+    let pos = if is_reverse {
+        let one = d.splat_of_type(s64, Element::Int(1));
+        let last = d.sub(size, one);
+        d.sub(last, index)
+    } else {
+        index
+    };
+    let accs = &bargs[1..1 + num_carries];
+    let outs = &bargs[1 + num_carries..];
+    let mut sliced = Vec::new();
+    for &input in inputs {
+        let shape = shape_of(d.rw, d.ty(input));
+        let e = d.elem(input);
+        let mut slice_shape = shape.clone();
+        slice_shape[dim as usize] = 1;
+        let zero = d.splat_of_type(s64, Element::Int(0));
+        let mut starts = vec![zero; shape.len()];
+        starts[dim as usize] = pos;
+        let mut ops = vec![input];
+        ops.extend(starts);
+        let st = d.rw.tensor_type(&slice_shape, e);
+        let sizes = d.rw.interner(|ctx| ctx.dense_i64_array(&slice_shape));
+        let sl = d.create1("stablehlo.dynamic_slice", &ops, &[("slice_sizes", sizes)], st);
+        let rshape: Vec<i64> =
+            slice_shape.iter().enumerate().filter(|(k, _)| *k != dim as usize).map(|(_, v)| *v).collect();
+        let rt = d.rw.tensor_type(&rshape, e);
+        sliced.push(d.create1("stablehlo.reshape", &[sl], &[], rt));
+    }
+    // Copy the scan body, its arguments bound to the sliced inputs and the carries.
+    let mut map = std::collections::HashMap::new();
+    let Some(scan_block) = d.rw.region_entry(body_region) else {
+        d.fail("empty scan body".into());
+        return operands.to_vec();
+    };
+    for (arg, v) in d.rw.block_args(scan_block).collect::<Vec<_>>().into_iter().zip(sliced.iter().chain(accs)) {
+        map.insert(arg, *v);
+    }
+    let body_ops = d.rw.block_ops_vec(scan_block);
+    let Some((&terminator, rest)) = body_ops.split_last() else {
+        d.fail("empty scan body".into());
+        return operands.to_vec();
+    };
+    for &o in rest {
+        d.rw.clone(o, &mut map);
+    }
+    let results: Vec<Value> = d.rw.operands(terminator).iter().map(|v| map.get(v).copied().unwrap_or(*v)).collect();
+    if results.len() != num_outputs + num_carries {
+        d.fail("the scan body returns the wrong number of values".into());
+        return operands.to_vec();
+    }
+    let mut updated = Vec::new();
+    for (i, &cur) in outs.iter().enumerate() {
+        let ot = d.ty(cur);
+        let mut eshape = shape_of(d.rw, ot);
+        eshape[dim as usize] = 1;
+        let e = elem_of(d.rw, ot);
+        let et = d.rw.tensor_type(&eshape, e);
+        let r = d.create1("stablehlo.reshape", &[results[i]], &[], et);
+        let zero = d.splat_of_type(s64, Element::Int(0));
+        let mut starts = vec![zero; eshape.len()];
+        starts[dim as usize] = pos;
+        let mut ops = vec![cur, r];
+        ops.extend(starts);
+        updated.push(d.create1("stablehlo.dynamic_update_slice", &ops, &[], ot));
+    }
+    let one = d.splat_of_type(s64, Element::Int(1));
+    let next = d.add(index, one);
+    let mut yields = vec![next];
+    yields.extend_from_slice(&results[num_outputs..]);
+    yields.extend(updated);
+    d.create("stablehlo.return", &yields, &[], vec![], vec![]);
+    if let Some(ip) = saved {
+        d.rw.set_insertion_point(ip);
+    }
+    // 3. The while op.
+    let w = d.create("stablehlo.while", &init_values, &[], while_types, vec![cond, body]);
+    let mut out: Vec<Value> = (0..num_outputs).map(|i| d.rw.result(w, 1 + num_carries + i)).collect();
+    out.extend((0..num_carries).map(|i| d.rw.result(w, 1 + i)));
+    out
+}
+
 /// `chlo.mulhi` for integers narrower than 64 bits: the product in the double-width type,
 /// shifted right by the width (arithmetic for signed, logical for unsigned), converted back.
 fn mulhi(d: &mut D, a: Value, b: Value) -> Value {
@@ -2036,6 +2183,47 @@ fn mulhi(d: &mut D, a: Value, b: Value) -> Value {
         d.bin("shift_right_arithmetic", p, sh)
     };
     d.convert(shifted, e)
+}
+
+/// `chlo.mulhi` on 64-bit integers, where no wider type exists: the high word of the unsigned
+/// 128-bit product from 32-bit halves (schoolbook multiplication with carries), corrected for
+/// signed operands by `hi(a*b) = hi_u(a*b) - (a < 0 ? b : 0) - (b < 0 ? a : 0)` (mod 2^64).
+/// Integer arithmetic is exact, so any correct sequence gives StableHLO's results; this op
+/// sequence is Strata's own (StableHLO's source for this case was not available to port).
+fn mulhi64(d: &mut D, a: Value, b: Value) -> Value {
+    let e = d.elem(a);
+    let signed = !matches!(d.rw.type_kind(e), TypeKind::Integer { signedness: Signedness::Unsigned, .. });
+    let u64t = d.rw.interner(|ctx| ctx.integer_type(64, Signedness::Unsigned));
+    let (ua, ub) = if signed { (d.convert(a, u64t), d.convert(b, u64t)) } else { (a, b) };
+    let mask = d.ci(0xFFFF_FFFF, ua);
+    let c32 = d.ci(32, ua);
+    let a_lo = d.and(ua, mask);
+    let a_hi = d.bin("shift_right_logical", ua, c32);
+    let b_lo = d.and(ub, mask);
+    let b_hi = d.bin("shift_right_logical", ub, c32);
+    let ll = d.mul(a_lo, b_lo);
+    let w1 = d.bin("shift_right_logical", ll, c32);
+    let hl = d.mul(a_hi, b_lo);
+    let t2 = d.add(hl, w1);
+    let w2 = d.and(t2, mask);
+    let w3 = d.bin("shift_right_logical", t2, c32);
+    let lh = d.mul(a_lo, b_hi);
+    let t3 = d.add(lh, w2);
+    let t3_hi = d.bin("shift_right_logical", t3, c32);
+    let hh = d.mul(a_hi, b_hi);
+    let h1 = d.add(hh, w3);
+    let hi = d.add(h1, t3_hi);
+    if !signed {
+        return hi;
+    }
+    let shi = d.convert(hi, e);
+    let zero = d.ci(0, a);
+    let a_neg = d.cmp(a, zero, Dir::LT);
+    let b_neg = d.cmp(b, zero, Dir::LT);
+    let fix_a = d.select(a_neg, b, zero);
+    let fix_b = d.select(b_neg, a, zero);
+    let r = d.sub(shi, fix_a);
+    d.sub(r, fix_b)
 }
 
 /// `chlo.ragged_dot` with static shapes (`ConvertRaggedDotOp`'s three modes).
