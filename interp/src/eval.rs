@@ -98,6 +98,10 @@ pub struct Interpreter {
     pub probes: BTreeMap<String, Vec<Tensor>>,
     /// The process this interpreter runs as inside `interpreter.run_parallel`.
     pub(super) process: Option<super::parallel::ProcessCtx>,
+    /// chlo ops decomposed into StableHLO, per (context, op) ...
+    pub(crate) chlo_ops: HashMap<(u64, OpId), std::rc::Rc<super::chlo::Decomposed>>,
+    /// ... and per standalone text (ops with the same name, attributes and types share one).
+    pub(crate) chlo_texts: HashMap<String, std::rc::Rc<super::chlo::Decomposed>>,
 }
 
 /// A failed check: the op and what failed (`check.expect_eq failed: expected …, got …`).
@@ -636,23 +640,6 @@ fn value_name(ctx: &Context, v: IrValue) -> String {
     }
     let mut next = 0;
     walk(ctx, func_block, v, &mut next).unwrap_or_else(|| "%?".into())
-}
-
-/// `chlo.mulhi`: the high half of the double-width product of two integer tensors.
-pub(crate) fn mulhi(a: &Tensor, b: &Tensor) -> KResult<Tensor> {
-    kernels::check_same("chlo.mulhi", a, b)?;
-    let ty = a.element_type();
-    let bits = ty.bit_width();
-    let data = match (a.data(), b.data()) {
-        (Data::I64(x), Data::I64(y)) => {
-            Data::I64(x.iter().zip(y).map(|(&p, &q)| ((p as i128 * q as i128) >> bits) as i64).collect())
-        }
-        (Data::U64(x), Data::U64(y)) => {
-            Data::U64(x.iter().zip(y).map(|(&p, &q)| ((p as u128 * q as u128) >> bits) as u64).collect())
-        }
-        _ => return Err(InterpError::unsupported_type("chlo.mulhi", ty)),
-    };
-    kernels::finish(ty, a.shape().to_vec(), data)
 }
 
 /// Whether `op` is a region terminator that returns its operands.

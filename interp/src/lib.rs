@@ -39,6 +39,7 @@
 //!   `PHILOX` (XLA's CPU/GPU default).
 
 pub mod builder;
+mod chlo;
 pub mod eval;
 mod ops;
 pub mod parallel;

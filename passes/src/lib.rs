@@ -8,6 +8,7 @@
 //! | `symbol-dce` | `SymbolDCE` | [`symbol_dce`] |
 //! | `strip-debuginfo` | `StripDebugInfo` | [`strip_debuginfo`] |
 //! | `print-op-stats` | `PrintOpStatsPass` | [`print_op_stats`] |
+//! | `chlo-legalize-to-stablehlo` | `ChloLegalizeToStablehloPass` (StableHLO) | [`chlo_legalize_to_stablehlo`] |
 //! | `stablehlo-eqsat` | (Strata's) equality saturation | [`eqsat`] |
 //!
 //! Tools register them with [`register_all`] and build pipelines from text
@@ -61,6 +62,7 @@
 #![warn(missing_docs)]
 
 pub mod canonicalize;
+pub mod chlo_legalize_to_stablehlo;
 pub mod cse;
 pub mod eqsat;
 pub mod print_op_stats;
@@ -99,6 +101,9 @@ pub fn register_all(reg: &mut PassRegistry) {
         &[("json", "print the stats as JSON")],
         || Box::new(print_op_stats::PrintOpStats::default()),
     );
+    reg.register("chlo-legalize-to-stablehlo", "Legalizes from CHLO dialect to StableHLO dialect.", || {
+        Box::new(chlo_legalize_to_stablehlo::ChloLegalizeToStablehlo)
+    });
     reg.register_with_options(
         "stablehlo-eqsat",
         "Equality saturation of StableHLO dataflow with cost-based extraction",

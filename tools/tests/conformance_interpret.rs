@@ -5,8 +5,8 @@
 //! - RUN lines that pipe to FileCheck (`printing.mlir`) run `strata-run` in the matching
 //!   print format (`--print-format=interpreter`, or dense for `--interpreter-print-dense`)
 //!   into `strata-check` with the same prefix; each such RUN line counts as one more case.
-//! - `chlo/*.mlir` first run `stablehlo-opt --chlo-legalize-to-stablehlo`: Strata's
-//!   interpreter executes `chlo.mulhi` and `chlo.scan` directly, so the file runs as is.
+//! - `chlo/*.mlir` first run `stablehlo-opt --chlo-legalize-to-stablehlo`: here
+//!   `strata-opt --chlo-legalize-to-stablehlo` (its output interpreted, as the RUN lines do).
 //! - `composite.mlir`'s second RUN line (`--stablehlo-legalize-composite-to-call`) checks a
 //!   StableHLO pass Strata does not have; the interpreter already runs composites by
 //!   calling their decomposition, which the first RUN line covers.
@@ -38,8 +38,34 @@ fn run_file(path: &Path, name: &str) -> FileResult {
     let text = std::fs::read_to_string(path).expect("readable test file");
     let lines = common::run_lines(&text);
     let mut r = FileResult { name: name.to_string(), passed: 0, total: 0, failing: vec![], note: "" };
+    // `stablehlo-opt --chlo-legalize-to-stablehlo` RUN lines: the file is legalized by
+    // `strata-opt --chlo-legalize-to-stablehlo` first, and the result interpreted.
+    let legalized;
+    let mut input = path;
+    if lines.iter().any(|l| l.contains("--chlo-legalize-to-stablehlo")) {
+        let out = Command::new(env!("CARGO_BIN_EXE_strata-opt"))
+            .args(["--chlo-legalize-to-stablehlo", "--split-input-file", "--output-split-marker=// -----"])
+            .arg(path)
+            .output()
+            .expect("strata-opt runs");
+        if !out.status.success() {
+            r.total += 1;
+            r.failing.push((
+                0,
+                format!("strata-opt --chlo-legalize-to-stablehlo failed:\n{}", String::from_utf8_lossy(&out.stderr)),
+            ));
+            return r;
+        }
+        legalized = std::env::temp_dir().join(format!(
+            "strata-chlo-legalized-{}-{}",
+            std::process::id(),
+            name.replace('/', "_")
+        ));
+        std::fs::write(&legalized, &out.stdout).expect("temp file written");
+        input = legalized.as_path();
+    }
     // The chunks, once, as --interpret --split-input-file: every chunk must report.
-    for c in common::interpret(path, true) {
+    for c in common::interpret(input, true) {
         r.total += 1;
         if c.ok {
             r.passed += 1;
@@ -83,8 +109,9 @@ fn run_file(path: &Path, name: &str) -> FileResult {
         }
         r.note = "RUN lines piped to strata-check counted as cases";
     }
-    if lines.iter().any(|l| l.contains("--chlo-legalize-to-stablehlo")) {
-        r.note = "chlo ops run directly (no --chlo-legalize-to-stablehlo needed)";
+    if input != path {
+        r.note = "legalized by strata-opt --chlo-legalize-to-stablehlo, then interpreted";
+        let _ = std::fs::remove_file(input);
     }
     if lines.iter().any(|l| l.contains("--stablehlo-legalize-composite-to-call")) {
         r.note = "legalize-composite-to-call RUN line not run (pass absent; composites call their decomposition)";

@@ -3,7 +3,8 @@
 //! `stablehlo-translate --interpret -split-input-file %s`) runs under `strata-run --interpret`
 //! and must pass its inline checks. RUN-DISABLED lines are StableHLO's own exclusions and are
 //! not run. `-inline` and `--chlo-pre-serialization-pipeline` need no equivalent: the
-//! interpreter calls functions and runs CHLO ops directly.
+//! interpreter calls functions and runs each CHLO op by its StableHLO decomposition (the
+//! `chlo-legalize-to-stablehlo` pass's).
 //!
 //! The test prints a table per folder and for the quantized and complex programs, and fails
 //! when a program outside [`KNOWN_FAILING`] fails (each entry has its reason); known failures
@@ -15,46 +16,6 @@ use std::collections::BTreeMap;
 
 /// Programs expected to fail, with the reason (relative to the testdata folder).
 const KNOWN_FAILING: &[(&str, &str)] = &[
-    ("acos_complex64_20_20_chlo.mlir", "chlo.acosh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("acosh_bfloat16_20_20_chlo.mlir", "chlo.acosh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("acosh_complex64_20_20_chlo.mlir", "chlo.acosh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("acosh_float32_20_20_chlo.mlir", "chlo.acosh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("asin_complex128_20_20_chlo.mlir", "chlo.asin: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("asin_float16_20_20_chlo.mlir", "chlo.asin: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("asin_float64_20_20_chlo.mlir", "chlo.asin: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("asinh_complex128_20_20_chlo.mlir", "chlo.asinh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("asinh_float16_20_20_chlo.mlir", "chlo.asinh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("asinh_float64_20_20_chlo.mlir", "chlo.asinh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("atan_complex128_20_20_chlo.mlir", "chlo.atan: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("atan_float16_20_20_chlo.mlir", "chlo.atan: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("atan_float64_20_20_chlo.mlir", "chlo.atan: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("atanh_complex128_20_20_chlo.mlir", "chlo.atanh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("atanh_float16_20_20_chlo.mlir", "chlo.atanh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("atanh_float64_20_20_chlo.mlir", "chlo.atanh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("bessel_i1e_float16_20_20_chlo.mlir", "chlo.bessel_i1e: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("bessel_i1e_float64_20_20_chlo.mlir", "chlo.bessel_i1e: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("cosh_bfloat16_20_20_chlo.mlir", "chlo.cosh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("cosh_complex64_20_20_chlo.mlir", "chlo.cosh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("cosh_float32_20_20_chlo.mlir", "chlo.cosh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("digamma_bfloat16_20_20_chlo.mlir", "chlo.digamma: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("digamma_float32_20_20_chlo.mlir", "chlo.digamma: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("erf_float16_20_20_chlo.mlir", "chlo.erf: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("erf_float64_20_20_chlo.mlir", "chlo.erf: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("erf_inv_float16_20_20_chlo.mlir", "chlo.erf_inv: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("erf_inv_float64_20_20_chlo.mlir", "chlo.erf_inv: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("erfc_float16_20_20_chlo.mlir", "chlo.erfc: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("erfc_float64_20_20_chlo.mlir", "chlo.erfc: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("igamma_bfloat16_20_20_bfloat16_20_20_chlo.mlir", "chlo.lgamma: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("igamma_float32_1_20_float32_20_20_chlo.mlir", "chlo.lgamma: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("igamma_float32_20_20_float32_20_20_chlo.mlir", "chlo.lgamma: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("igammac_bfloat16_20_20_bfloat16_20_20_chlo.mlir", "chlo.lgamma: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("igammac_float32_1_20_float32_20_20_chlo.mlir", "chlo.lgamma: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("igammac_float32_20_20_float32_20_20_chlo.mlir", "chlo.lgamma: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("lgamma_bfloat16_20_20_chlo.mlir", "chlo.lgamma: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("lgamma_float32_20_20_chlo.mlir", "chlo.lgamma: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("nextafter_bfloat16_20_20_bfloat16_20_20_chlo.mlir", "chlo.next_after: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("nextafter_float32_1_20_float32_20_20_chlo.mlir", "chlo.next_after: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("nextafter_float32_20_20_float32_20_20_chlo.mlir", "chlo.next_after: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
     ("quantized/conv_general_dilated_conv_tranpose1d_same_padding_lhs_float32_1_16_2__rhs_float32_3_2_2__windowstrid-2801039169040378295_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
     ("quantized/conv_general_dilated_conv_tranpose2d_same_padding_lhs_float32_1_16_16_2__rhs_float32_2_3_2_2__window-296817466026258822_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
     ("quantized/conv_general_dilated_depthwise1d_dilated_lhs_float32_2_3_9__rhs_float32_12_1_3__windowstrides__1___p4726467912149865720_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
@@ -79,22 +40,6 @@ const KNOWN_FAILING: &[(&str, &str)] = &[
     ("quantized/convolution_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
     ("quantized/round_dtypes_shape_float32_100_100__roundingmethod_0_qi8.mlir", "uniform_quantize rounds x/scale in f64; the reference computes it in the expressed type f32 (issue 11)"),
     ("quantized/round_rounding_methods_shape_float32_2_5__roundingmethod_0_qi8.mlir", "uniform_quantize rounds x/scale in f64; the reference computes it in the expressed type f32 (issue 11)"),
-    ("random_gamma_float32_3_chlo.mlir", "chlo.erf_inv: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("random_gamma_float64_3_chlo.mlir", "chlo.erf_inv: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("regularized_incomplete_beta_float16_9_float16_9_float16_9_chlo.mlir", "chlo.lgamma: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("regularized_incomplete_beta_float64_9_float64_9_float64_9_chlo.mlir", "chlo.lgamma: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("sinh_complex128_20_20_chlo.mlir", "chlo.sinh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("sinh_float16_20_20_chlo.mlir", "chlo.sinh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("sinh_float64_20_20_chlo.mlir", "chlo.sinh: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("tan_bfloat16_20_20_chlo.mlir", "chlo.tan: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("tan_float32_20_20_chlo.mlir", "chlo.tan: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("top_k_bfloat16_5_3_chlo.mlir", "chlo.top_k: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("top_k_float16_5_3_chlo.mlir", "chlo.top_k: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("top_k_int16_5_3_chlo.mlir", "chlo.top_k: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("top_k_int32_6_chlo.mlir", "chlo.top_k: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("top_k_int8_5_3_chlo.mlir", "chlo.top_k: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("top_k_uint32_5_3_chlo.mlir", "chlo.top_k: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
-    ("top_k_uint8_5_3_chlo.mlir", "chlo.top_k: chlo-legalize-to-stablehlo is not built yet (issue 10)"),
 ];
 
 #[derive(Default, Clone, Copy)]

@@ -10,9 +10,12 @@
 //! - `chlo.scan(%in) inits(%init) dimension = 0 [attributes {...}] {...} : (...) -> (...)`;
 //! - `chlo.constant dense<...> : T`.
 //!
-//! `chlo.mulhi`, `chlo.constant_like` and the rest print in the generic form, as in the
-//! conformance files. Decomposition into StableHLO (`--chlo-legalize-to-stablehlo`) lives with
-//! the passes.
+//! `chlo.mulhi`, `chlo.constant_like`, `chlo.ragged_dot` and the rest print in the generic form,
+//! as in the conformance files. [`legalize`] decomposes every op into StableHLO (StableHLO's
+//! `ChloLegalizeToStablehlo`); the `chlo-legalize-to-stablehlo` pass and the interpreter both
+//! run it.
+
+pub mod legalize;
 
 use strata_ir::dialect::VerifyError;
 use strata_ir::dialect::{Dialect, OpInfo, Traits};
@@ -70,6 +73,7 @@ pub const BROADCAST: &[&str] = &[
     "broadcast_polygamma",
     "broadcast_power",
     "broadcast_remainder",
+    "broadcast_select",
     "broadcast_shift_left",
     "broadcast_shift_right_arithmetic",
     "broadcast_shift_right_logical",
@@ -104,7 +108,7 @@ fn verify_elementwise(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 }
 
 fn verify_broadcast(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
-    counts(ctx, op, 2, 1)?;
+    counts(ctx, op, if ctx.op_name_of(op) == "chlo.broadcast_select" { 3 } else { 2 }, 1)?;
     if ctx.op_name_of(op) == "chlo.broadcast_compare" && ctx.attr(op, "comparison_direction").is_none() {
         return Err("requires attribute 'comparison_direction'".into());
     }
@@ -116,6 +120,14 @@ fn verify_mulhi(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let t = ctx.value_type(ctx.result(op, 0));
     if ctx.operands(op).iter().any(|v| ctx.value_type(*v) != t) {
         return Err("requires the same type for all operands and results".into());
+    }
+    Ok(())
+}
+
+fn verify_ragged_dot(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
+    counts(ctx, op, 3, 1)?;
+    if ctx.attr(op, "ragged_dot_dimension_numbers").is_none() {
+        return Err("requires attribute 'ragged_dot_dimension_numbers'".into());
     }
     Ok(())
 }
@@ -213,10 +225,11 @@ fn r_binary(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> PResult<()>
     Ok(())
 }
 
-/// `%a, %b {attrs} : (T1, T2) -> R`.
+/// `%a, %b {attrs} : (T1, T2) -> R` (`broadcast_select`: three operands).
 fn p_broadcast(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
-    if ctx.operands(op).len() != 2 || !ctx.op(op).regions().is_empty() {
+    let n = if ctx.op_name_of(op) == "chlo.broadcast_select" { 3 } else { 2 };
+    if ctx.operands(op).len() != n || !ctx.op(op).regions().is_empty() {
         fallback();
     }
     print_operands_sp(p, op);
@@ -398,6 +411,10 @@ pub fn register(ctx: &mut Context) {
     }
     d = d
         .op(OpInfo::new("chlo.mulhi").traits(ew | Traits::COMMUTATIVE).verifier(verify_mulhi))
+        .op(OpInfo::new("chlo.ragged_dot")
+            .traits(Traits::PURE)
+            .inherent(&["ragged_dot_dimension_numbers", "precision_config"])
+            .verifier(verify_ragged_dot))
         .op(OpInfo::new("chlo.top_k")
             .traits(Traits::PURE)
             .inherent(&["k"])
