@@ -8,7 +8,22 @@
 //! Options (as MLIR's): `top-down` (default true), `region-simplify` (`disabled`, `normal`
 //! (default), `aggressive`; `enabled` is accepted as `normal`), `max-iterations` (10),
 //! `max-num-rewrites` (-1: no limit), `test-convergence` (false: non-convergence is not a
-//! failure), `disable-patterns` / `enable-patterns` (lists of pattern names).
+//! failure), `disable-patterns` / `enable-patterns` (lists of pattern names), and StableHLO's
+//! `fold-op-element-limit` (default 1: larger non-splat results are not folded).
+//!
+//! The pattern sets beyond the ops' own hooks:
+//! - [`fold`]: constant folding of StableHLO ops by the interpreter (one semantics);
+//! - [`stablehlo`]: StableHLO's canonical forms (constants to the right, integer identities,
+//!   no-op shape ops removed, ...);
+//! - [`arith`]: MLIR's arith folders (by op name, so they apply whether or not the arith ops
+//!   are registered), float ones only where IEEE-exact.
+//!
+//! Statistics: `num-folded`, `num-rewrites`, `num-erased` (dead ops erased by the driver).
+
+pub mod arith;
+mod consts;
+pub mod fold;
+pub mod stablehlo;
 
 use strata_ir::pass::{parse_bool_option, parse_int_option, split_list_option, Pass, PassStatistics};
 use strata_ir::rewrite::{apply_patterns_greedily, GreedyConfig, RegionSimplification, RewritePattern};
@@ -28,6 +43,8 @@ pub struct Canonicalize {
     pub disabled: Vec<String>,
     /// `enable-patterns` (empty: all)
     pub enabled: Vec<String>,
+    /// `fold-op-element-limit` (StableHLO's option)
+    pub fold_limit: i64,
     extra: Vec<PatternSetFn>,
 }
 
@@ -38,6 +55,7 @@ impl Default for Canonicalize {
             test_convergence: false,
             disabled: Vec::new(),
             enabled: Vec::new(),
+            fold_limit: fold::DEFAULT_FOLD_LIMIT,
             extra: Vec::new(),
         }
     }
@@ -73,6 +91,9 @@ impl Canonicalize {
         for (_, f) in infos {
             patterns.extend(f());
         }
+        patterns.extend(fold::patterns(self.fold_limit));
+        patterns.extend(stablehlo::patterns());
+        patterns.extend(arith::patterns());
         for f in &self.extra {
             patterns.extend(f());
         }
@@ -114,6 +135,7 @@ impl Pass for Canonicalize {
                     _ => return Err(format!("for the --region-simplify option: Cannot find option named '{value}'!")),
                 }
             }
+            "fold-op-element-limit" => self.fold_limit = parse_int_option(key, value)?,
             "disable-patterns" => self.disabled = split_list_option(value),
             "enable-patterns" => self.enabled = split_list_option(value),
             _ => return Err(format!("no such option {key}")),
@@ -125,6 +147,7 @@ impl Pass for Canonicalize {
         vec![
             ("disable-patterns".into(), self.disabled.join(",")),
             ("enable-patterns".into(), self.enabled.join(",")),
+            ("fold-op-element-limit".into(), self.fold_limit.to_string()),
             (
                 "max-iterations".into(),
                 if c.max_iterations == usize::MAX { "-1".into() } else { c.max_iterations.to_string() },
