@@ -26,7 +26,9 @@ pub mod fold;
 pub mod stablehlo;
 
 use strata_ir::pass::{parse_bool_option, parse_int_option, split_list_option, Pass, PassStatistics};
-use strata_ir::rewrite::{apply_patterns_greedily, GreedyConfig, RegionSimplification, RewritePattern};
+use strata_ir::rewrite::{
+    apply_patterns_greedily_with_stats, GreedyConfig, RegionSimplification, RewritePattern, RewriteStats,
+};
 use strata_ir::{Context, Failure, OpId};
 
 /// Creates a set of patterns.
@@ -144,10 +146,16 @@ impl Pass for Canonicalize {
     }
     fn options(&self) -> Vec<(String, String)> {
         let c = &self.config;
-        vec![
+        // Strata's extra option is listed only when set, so the default pipeline prints as
+        // mlir-opt-22's --dump-pass-pipeline does.
+        let extra: Vec<(String, String)> = if self.fold_limit != fold::DEFAULT_FOLD_LIMIT {
+            vec![("fold-op-element-limit".into(), self.fold_limit.to_string())]
+        } else {
+            Vec::new()
+        };
+        let mut v = vec![
             ("disable-patterns".into(), self.disabled.join(",")),
             ("enable-patterns".into(), self.enabled.join(",")),
-            ("fold-op-element-limit".into(), self.fold_limit.to_string()),
             (
                 "max-iterations".into(),
                 if c.max_iterations == usize::MAX { "-1".into() } else { c.max_iterations.to_string() },
@@ -164,13 +172,30 @@ impl Pass for Canonicalize {
             ),
             ("test-convergence".into(), self.test_convergence.to_string()),
             ("top-down".into(), c.top_down.to_string()),
-        ]
+        ];
+        v.extend(extra);
+        v
     }
-    fn run(&mut self, ctx: &mut Context, op: OpId, _stats: &mut PassStatistics) -> Result<(), Failure> {
+    fn run(&mut self, ctx: &mut Context, op: OpId, stats: &mut PassStatistics) -> Result<(), Failure> {
         let patterns = self.collect_patterns(ctx);
         let mut config = self.config.clone();
         config.report_non_convergence = self.test_convergence;
-        match apply_patterns_greedily(ctx, op, &patterns, &config) {
+        let mut rs = RewriteStats::default();
+        let r = apply_patterns_greedily_with_stats(ctx, op, &patterns, &config, &mut rs);
+        let mut folded = rs.folded;
+        let mut rewrites = 0u64;
+        for (p, &n) in patterns.iter().zip(&rs.rewrites) {
+            if p.name().ends_with("fold") {
+                folded += n;
+            } else {
+                rewrites += n;
+            }
+        }
+        stats.add("num-folded", "Number of operations folded to constants or values", folded);
+        stats.add("num-rewrites", "Number of pattern rewrites applied", rewrites);
+        stats.add("num-erased", "Number of trivially dead operations erased", rs.erased);
+        stats.add("num-constants-uniqued", "Number of duplicate constants uniqued", rs.constants_uniqued);
+        match r {
             Ok(_) => Ok(()),
             Err(f) if self.test_convergence => Err(f),
             Err(_) => Ok(()),
