@@ -146,6 +146,33 @@ impl Interpreter {
         r
     }
 
+    /// Evaluates the single op `op` on the given operand values and returns its results (the
+    /// entry point of constant folding: a folded constant is exactly what the interpreter
+    /// computes). Regions of `op` may use only their own block arguments and values defined
+    /// inside them.
+    pub fn eval_single_op(&mut self, ctx: &Context, op: OpId, operands: Vec<Value>) -> KResult<Vec<Value>> {
+        let vals: Vec<IrValue> = ctx.operands(op).to_vec();
+        if vals.len() != operands.len() {
+            return Err(InterpError::invalid(ctx.op_name_of(op), "wrong number of operand values"));
+        }
+        let saved = std::mem::take(&mut self.env);
+        for (v, x) in vals.into_iter().zip(operands) {
+            self.env.insert(v, x);
+        }
+        let r = self.eval_op(ctx, op).and_then(|flow| match flow {
+            Flow::Continue => (0..ctx.num_results(op))
+                .map(|i| {
+                    self.env
+                        .remove(&ctx.result(op, i))
+                        .ok_or_else(|| InterpError::Runtime("result not produced".into()))
+                })
+                .collect(),
+            Flow::Return(_) => Err(InterpError::invalid(ctx.op_name_of(op), "a terminator cannot be folded")),
+        });
+        self.env = saved;
+        r
+    }
+
     /// Evaluates a single-block region with the given block arguments.
     pub fn eval_region(&mut self, ctx: &Context, region: RegionId, args: Vec<Value>) -> KResult<Vec<Value>> {
         let block = ctx.region_entry(region).ok_or_else(|| InterpError::Runtime("region has no block".into()))?;

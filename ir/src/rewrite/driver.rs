@@ -105,6 +105,19 @@ impl GreedyConfig {
     }
 }
 
+/// What [`apply_patterns_greedily_with_stats`] did (the canonicalizer's statistics).
+#[derive(Clone, Debug, Default)]
+pub struct RewriteStats {
+    /// Ops folded by their `fold` hook.
+    pub folded: u64,
+    /// Trivially dead ops erased by the driver.
+    pub erased: u64,
+    /// Duplicate constants uniqued away.
+    pub constants_uniqued: u64,
+    /// Successful applications per pattern (indexed as the pattern list).
+    pub rewrites: Vec<u64>,
+}
+
 /// Apply `patterns` (and folding) to everything nested in `root`'s regions until a fixed point.
 /// Returns whether the IR changed; `Err` if it did not converge within the iteration limit (an
 /// error is emitted at `root` when `config.report_non_convergence`). `root` should be isolated
@@ -115,11 +128,25 @@ pub fn apply_patterns_greedily(
     patterns: &[Box<dyn RewritePattern>],
     config: &GreedyConfig,
 ) -> Result<bool, Failure> {
+    apply_patterns_greedily_with_stats(ctx, root, patterns, config, &mut RewriteStats::default())
+}
+
+/// [`apply_patterns_greedily`], counting what it does into `stats`.
+pub fn apply_patterns_greedily_with_stats(
+    ctx: &mut Context,
+    root: OpId,
+    patterns: &[Box<dyn RewritePattern>],
+    config: &GreedyConfig,
+    stats: &mut RewriteStats,
+) -> Result<bool, Failure> {
+    if stats.rewrites.len() < patterns.len() {
+        stats.rewrites.resize(patterns.len(), 0);
+    }
     let mut changed = false;
     let mut converged = true;
     let mut by_name: HashMap<crate::ir::OpName, Rc<Vec<usize>>> = HashMap::new();
     for r in ctx.op_regions(root).to_vec() {
-        let mut driver = RegionDriver { region: r, patterns, config, by_name: &mut by_name };
+        let mut driver = RegionDriver { region: r, patterns, config, by_name: &mut by_name, stats: &mut *stats };
         let (c, conv) = driver.simplify(ctx);
         changed |= c;
         converged &= conv;
@@ -351,6 +378,7 @@ struct RegionDriver<'p> {
     patterns: &'p [Box<dyn RewritePattern>],
     config: &'p GreedyConfig,
     by_name: &'p mut HashMap<crate::ir::OpName, Rc<Vec<usize>>>,
+    stats: &'p mut RewriteStats,
 }
 
 impl RegionDriver<'_> {
@@ -445,6 +473,7 @@ impl RegionDriver<'_> {
             let repl: Vec<Value> = ctx.results(existing).collect();
             let mut rw = PatternRewriter::with_listener(ctx, state);
             rw.replace_op(op, &repl);
+            self.stats.constants_uniqued += 1;
             return true;
         }
         let insert_block = ctx.region_entry(region).unwrap();
@@ -489,10 +518,12 @@ impl RegionDriver<'_> {
             if is_op_trivially_dead(ctx, op) {
                 let mut rw = PatternRewriter::with_listener(ctx, state);
                 rw.erase_op(op);
+                self.stats.erased += 1;
                 changed = true;
                 continue;
             }
             if self.config.fold && !ctx.op_has_trait(op, Traits::CONSTANT_LIKE) && self.try_fold(ctx, state, op) {
+                self.stats.folded += 1;
                 changed = true;
                 continue;
             }
@@ -504,6 +535,7 @@ impl RegionDriver<'_> {
             for &i in candidates.iter() {
                 rw.set_insertion_point_before(op);
                 if self.patterns[i].match_and_rewrite(op, &mut rw) {
+                    self.stats.rewrites[i] += 1;
                     changed = true;
                     num_rewrites += 1;
                     break;
