@@ -8,7 +8,8 @@
 //!   transform-dialect script for the host's ISA ([`cpu::Isa`]); [`analysis`] is its input.
 //! - [`polynomial`] holds the vectorizable `exp`/`tanh` that replace libm calls.
 //! - [`tensors`] is the one module that converts Strata's tensor values to native buffers.
-//! - [`legalize`] is where StableHLO input enters (a stub until the legalization lands).
+//! - [`legalize`] is `stablehlo-legalize-to-linalg`: StableHLO → linalg on tensors (Strata IR),
+//!   the entry for StableHLO input.
 //!
 //! See `lowering/README.md` for the pipelines, tile choices and the ABI.
 

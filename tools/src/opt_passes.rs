@@ -12,6 +12,7 @@ use crate::opt_options::OptOptions;
 pub fn registry() -> PassRegistry {
     let mut r = PassRegistry::new();
     strata_passes::register_all(&mut r);
+    strata_lowering::legalize::register(&mut r);
     r
 }
 
