@@ -111,8 +111,8 @@ fn strata_run(args: &[String], scratch: &Path) -> (Option<i32>, String, Option<S
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     let _ = std::fs::remove_file(&log);
     let code = status.and_then(|s| s.code());
-    if status.is_some() && !matches!(code, Some(0) | Some(1)) {
-        abnormal = Some(format!("crashed ({:?})", status.unwrap()));
+    if let Some(st) = status.filter(|_| !matches!(code, Some(0) | Some(1))) {
+        abnormal = Some(format!("crashed ({st:?})"));
     }
     (code, text, abnormal, secs)
 }
@@ -206,7 +206,7 @@ fn elem_type(line: &str) -> &str {
 }
 
 fn tokens(s: &str) -> Vec<&str> {
-    s.split(|c: char| matches!(c, '[' | ']' | ',' | ' ' | '(' | ')' | '<' | '>')).filter(|t| !t.is_empty()).collect()
+    s.split(['[', ']', ',', ' ', '(', ')', '<', '>']).filter(|t| !t.is_empty()).collect()
 }
 
 fn float_of(t: &str) -> Option<f64> {
@@ -317,7 +317,7 @@ fn judge(p: &Program, scratch: &Path) -> Vec<(String, Verdict, f64)> {
     if !p.expected.is_empty() {
         if let Some((_, v @ Verdict::Agree, _)) = out.first_mut() {
             for (n, want) in p.expected.iter().enumerate() {
-                let read = |who: &str| npy::read_npy_file(&scratch.join(who).join(format!("out{n}.npy")), None);
+                let read = |who: &str| npy::read_npy_file(scratch.join(who).join(format!("out{n}.npy")), None);
                 let r = match (read("interp"), read("jit"), npy::read_npy_file(want, None)) {
                     (Ok(a), Ok(b), Ok(x)) => compare_tensors(&b, &a)
                         .map_err(|e| format!("out{n} vs the interpreter: {e}"))
@@ -470,7 +470,7 @@ fn jit_agrees_with_the_interpreter() {
         }
     }
     let mut by_count: Vec<_> = reasons.into_iter().collect();
-    by_count.sort_by(|a, b| b.1.cmp(&a.1));
+    by_count.sort_by_key(|r| std::cmp::Reverse(r.1));
     println!("\nknown disagreements by reason:");
     for (r, n) in by_count.iter().take(25) {
         println!("  {n:>5}  {r}");
