@@ -10,7 +10,8 @@
 //! - [`tensors`] is the one module that converts Strata's tensor values to native buffers.
 //! - [`backend`]: the JIT as a `strata_interp::backend::Backend` (StableHLO modules with their
 //!   `check.*` ops, run compiled; the interpreter implements the same interface).
-//! - [`legalize`] is where StableHLO input enters (a stub until the legalization lands).
+//! - [`legalize`] is `stablehlo-legalize-to-linalg`: StableHLO → linalg on tensors (Strata IR),
+//!   the entry for StableHLO input.
 //!
 //! See `lowering/README.md` for the pipelines, tile choices and the ABI.
 

@@ -59,6 +59,7 @@ impl Instrumentation {
 pub fn registry() -> PassRegistry {
     let mut r = PassRegistry::new();
     strata_passes::register_all(&mut r);
+    strata_lowering::legalize::register(&mut r);
     r
 }
 

@@ -1,0 +1,281 @@
+//! Reductions: `reduce` (→ a reduction `linalg.generic` or `linalg.reduce`), `reduce_window`
+//! (→ a generic over output and window loops, the input padded first), `select_and_scatter`,
+//! and `map`. Their regions compute on 0-d tensors; [`inline_scalar_region`] rebuilds them on
+//! scalars inside the linalg body.
+
+use std::collections::HashMap;
+
+use strata_ir::attributes::AffineExpr;
+use strata_ir::{RegionId, Value, DYNAMIC};
+
+use super::builder::{add, amap, d, identity, mul, It, LResult, B};
+use super::pointwise::splat_scalar;
+use super::scalar::scalar_op;
+use super::shape::{attr_ints, insert_slice};
+use super::{scalar_attrs, Options, Src};
+
+/// Rebuild the ops of `region` (a computation on 0-d tensors) on scalars at the insertion
+/// point, its block arguments bound to `args`; returns the values it returns.
+pub fn inline_scalar_region(b: &mut B, region: RegionId, args: &[Value]) -> LResult<Vec<Value>> {
+    let blocks = b.ctx().region_blocks(region).to_vec();
+    if blocks.len() != 1 {
+        return Err("a reducer region with more than one block is not supported".into());
+    }
+    let blk = blocks[0];
+    let mut map: HashMap<Value, Value> = HashMap::new();
+    let bargs: Vec<Value> = b.ctx().block_args(blk).collect();
+    if bargs.len() != args.len() {
+        return Err(format!("reducer region takes {} arguments, expected {}", bargs.len(), args.len()));
+    }
+    for (a, v) in bargs.iter().zip(args) {
+        map.insert(*a, *v);
+    }
+    let ops = b.ctx().block_ops_vec(blk);
+    for op in ops {
+        let name = b.ctx().op_name_of(op).to_string();
+        let operands = b.ctx().operands(op).to_vec();
+        let mut vals = Vec::new();
+        for v in &operands {
+            vals.push(scalar_of(b, *v, &map)?);
+        }
+        if name == "stablehlo.return" || name == "func.return" {
+            return Ok(vals);
+        }
+        let results: Vec<Value> = b.ctx().results(op).collect();
+        let in_elts: Vec<_> = operands.iter().map(|v| b.velt(*v)).collect();
+        let out_elt = match results.first() {
+            Some(r) => b.velt(*r),
+            None => return Err(format!("'{name}' in a reducer body has no scalar lowering")),
+        };
+        let r = if name == "stablehlo.constant" || name == "arith.constant" {
+            splat_scalar_of_op(b, op)?
+        } else if super::scalar::is_elementwise(&name) {
+            let at = scalar_attrs(b.ctx(), op);
+            scalar_op(b, &name, &vals, &in_elts, out_elt, &at)?
+        } else if matches!(
+            name.as_str(),
+            "stablehlo.reshape" | "stablehlo.broadcast_in_dim" | "stablehlo.broadcast" | "stablehlo.transpose"
+        ) && b.rank(results[0]) == 0
+        {
+            vals[0]
+        } else {
+            return Err(format!("'{name}' in a reducer body has no scalar lowering"));
+        };
+        map.insert(results[0], r);
+    }
+    Err("reducer region without a terminator".into())
+}
+
+fn splat_scalar_of_op(b: &mut B, op: strata_ir::OpId) -> LResult<Value> {
+    let r = b.ctx().result(op, 0);
+    splat_scalar(b, r).ok_or_else(|| "a non-splat constant in a reducer body".to_string())
+}
+
+/// The scalar a (0-d tensor) value stands for inside a body.
+fn scalar_of(b: &mut B, v: Value, map: &HashMap<Value, Value>) -> LResult<Value> {
+    if let Some(s) = map.get(&v) {
+        return Ok(*s);
+    }
+    if let Some(s) = splat_scalar(b, v) {
+        return Ok(s);
+    }
+    if b.rank(v) == 0 && b.ctx().type_kind(b.ty(v)).shape().is_some() {
+        let v = b.to_signless(v);
+        return Ok(b.extract(v, &[]));
+    }
+    if b.ctx().type_kind(b.ty(v)).shape().is_none() {
+        return Ok(v);
+    }
+    Err("a reducer body uses a ranked tensor from outside".into())
+}
+
+fn init_scalar(b: &mut B, v: Value) -> Value {
+    let v = b.to_signless(v);
+    match splat_scalar(b, v) {
+        Some(s) => s,
+        None => b.extract(v, &[]),
+    }
+}
+
+/// `reduce` → fill with the init values + a generic with the reduced loops innermost.
+pub fn reduce(b: &mut B, src: &Src, opts: &Options) -> LResult<Vec<Value>> {
+    let n = src.operands.len() / 2;
+    let inputs: Vec<Value> = src.operands[..n].iter().map(|v| b.to_signless(*v)).collect();
+    let dims = {
+        let a = b.ctx().attr(src.id, "dimensions").ok_or("missing dimensions")?;
+        attr_ints(b, a).ok_or("bad dimensions")?
+    };
+    let region = b.ctx().op_regions(src.id)[0];
+    let rank = b.rank(inputs[0]);
+    let kept: Vec<usize> = (0..rank).filter(|i| !dims.contains(&(*i as i64))).collect();
+    let mut outs = Vec::new();
+    for i in 0..n {
+        let init = init_scalar(b, src.operands[n + i]);
+        let rt = b.signless(src.results[i]);
+        let shape = b.shape(rt);
+        let mut dyns = Vec::new();
+        for (k, &s) in shape.iter().enumerate() {
+            if s == DYNAMIC {
+                dyns.push(b.dim(inputs[0], kept[k]));
+            }
+        }
+        let et = b.elt(rt);
+        let e = b.empty(&shape, &dyns, et);
+        outs.push(b.fill(init, e)?);
+    }
+    // Reduced loops last.
+    let mut order: Vec<usize> = kept.clone();
+    order.extend(dims.iter().map(|&x| x as usize));
+    let mut pos = vec![0; rank];
+    for (k, &o) in order.iter().enumerate() {
+        pos[o] = k;
+    }
+    let in_map = amap(rank, (0..rank).map(|i| d(pos[i])).collect());
+    let out_map = amap(rank, (0..kept.len()).map(d).collect());
+    let body = move |b: &mut B, a: &[Value]| -> LResult<Vec<Value>> {
+        // Region arguments: accumulators, then input elements.
+        let mut args: Vec<Value> = a[n..].to_vec();
+        args.extend_from_slice(&a[..n]);
+        inline_scalar_region(b, region, &args)
+    };
+    if opts.primitive_ops {
+        let mut types = Vec::new();
+        for v in inputs.iter().chain(&outs) {
+            types.push(b.velt(*v));
+        }
+        let r = b.build_region(&types, "linalg.yield", body)?;
+        let da = b.i64_array(&dims);
+        let mut ops = inputs.clone();
+        ops.extend(&outs);
+        let rts: Vec<_> = outs.iter().map(|v| b.ty(*v)).collect();
+        let mut attrs = vec![("dimensions", da)];
+        for (k, v) in &src.extra {
+            attrs.push((k.as_str(), *v));
+        }
+        let o = b.op("linalg.reduce", &ops, &rts, attrs, vec![r]);
+        return Ok(b.ctx().results(o).collect());
+    }
+    let mut maps = vec![in_map; n];
+    maps.extend(vec![out_map; n]);
+    let mut its = vec![It::Par; kept.len()];
+    its.extend(vec![It::Red; dims.len()]);
+    b.generic(&inputs, &outs, maps, &its, &src.extra, body)
+}
+
+/// `map` → generic (or `linalg.map`) with the computation on scalars.
+pub fn map(b: &mut B, src: &Src, opts: &Options) -> LResult<Vec<Value>> {
+    let inputs: Vec<Value> = src.operands.iter().map(|v| b.to_signless(*v)).collect();
+    let res = b.signless(src.results[0]);
+    let rank = b.shape(res).len();
+    let init = b.empty_like(res, inputs[0]);
+    let region = b.ctx().op_regions(src.id)[0];
+    let n = inputs.len();
+    let body = move |b: &mut B, a: &[Value]| inline_scalar_region(b, region, &a[..n]);
+    if opts.primitive_ops {
+        return super::pointwise::map_op(b, &inputs, init, &src.extra, body);
+    }
+    let maps = vec![identity(rank); n + 1];
+    b.generic(&inputs, &[init], maps, &vec![It::Par; rank], &src.extra, body)
+}
+
+fn opt_ints(b: &B, src: &Src, name: &str, n: usize, dflt: i64) -> Vec<i64> {
+    b.ctx().attr(src.id, name).and_then(|a| attr_ints(b, a)).unwrap_or_else(|| vec![dflt; n])
+}
+
+/// Pad `x` with `pad_scalar`: low/high edges and interior (base dilation - 1).
+fn pad_input(b: &mut B, x: Value, pad_scalar: Value, lo: &[i64], hi: &[i64], interior: &[i64]) -> LResult<Value> {
+    if lo.iter().chain(hi).chain(interior).all(|&p| p == 0) {
+        return Ok(x);
+    }
+    let shape = b.vshape(x);
+    if shape.contains(&DYNAMIC) {
+        return Err("padding of a dynamic shape is not supported".into());
+    }
+    if lo.iter().chain(hi).any(|&p| p < 0) {
+        return Err("negative window padding is not supported".into());
+    }
+    let full: Vec<i64> =
+        (0..shape.len()).map(|i| lo[i] + hi[i] + shape[i] + (shape[i] - 1).max(0) * interior[i]).collect();
+    let elt = b.velt(x);
+    let e = b.empty(&full, &[], elt);
+    let f = b.fill(pad_scalar, e)?;
+    let offs: Vec<Result<i64, Value>> = lo.iter().map(|&l| Ok(l)).collect();
+    let strides: Vec<i64> = interior.iter().map(|&i| i + 1).collect();
+    Ok(insert_slice(b, x, f, &offs, &strides))
+}
+
+/// `reduce_window` → pad, then a generic over (output dims, window dims) with a window-shaped
+/// dummy input giving the window loops their bounds.
+pub fn reduce_window(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
+    let n = src.operands.len() / 2;
+    let rank = b.rank(src.operands[0]);
+    let win = opt_ints(b, src, "window_dimensions", rank, 1);
+    let strides = opt_ints(b, src, "window_strides", rank, 1);
+    let base = opt_ints(b, src, "base_dilations", rank, 1);
+    let wdil = opt_ints(b, src, "window_dilations", rank, 1);
+    let pads = opt_ints(b, src, "padding", rank * 2, 0);
+    let lo: Vec<i64> = (0..rank).map(|i| pads[2 * i]).collect();
+    let hi: Vec<i64> = (0..rank).map(|i| pads[2 * i + 1]).collect();
+    let interior: Vec<i64> = base.iter().map(|&x| x - 1).collect();
+    let region = b.ctx().op_regions(src.id)[0];
+    let mut inputs = Vec::new();
+    let mut outs = Vec::new();
+    for i in 0..n {
+        let init = init_scalar(b, src.operands[n + i]);
+        let x = b.to_signless(src.operands[i]);
+        inputs.push(pad_input(b, x, init, &lo, &hi, &interior)?);
+        let rt = b.signless(src.results[i]);
+        let shape = b.shape(rt);
+        if shape.contains(&DYNAMIC) {
+            return Err("reduce_window with a dynamic result shape is not supported".into());
+        }
+        let et = b.elt(rt);
+        let e = b.empty(&shape, &[], et);
+        outs.push(b.fill(init, e)?);
+    }
+    let nl = 2 * rank;
+    let in_map = amap(nl, (0..rank).map(|i| add(mul(d(i), strides[i]), mul(d(rank + i), wdil[i]))).collect());
+    let in_map = simplify_map(in_map);
+    let f32t = b.float_ty(strata_ir::FloatKind::F32);
+    let window = b.empty(&win, &[], f32t);
+    let win_map = amap(nl, (rank..nl).map(d).collect());
+    let out_map = amap(nl, (0..rank).map(d).collect());
+    let mut ins = inputs.clone();
+    ins.push(window);
+    let mut maps = vec![in_map; n];
+    maps.push(win_map);
+    maps.extend(vec![out_map; n]);
+    let mut its = vec![It::Par; rank];
+    its.extend(vec![It::Red; rank]);
+    b.generic(&ins, &outs, maps, &its, &src.extra, move |b, a| {
+        let mut args: Vec<Value> = a[n + 1..].to_vec();
+        args.extend_from_slice(&a[..n]);
+        inline_scalar_region(b, region, &args)
+    })
+}
+
+/// Drop `* 1` factors so maps print as MLIR builds them (`d0 + d4`, `d0 * 2 + d4`).
+pub fn simplify_map(m: strata_ir::attributes::AffineMap) -> strata_ir::attributes::AffineMap {
+    fn s(e: AffineExpr) -> AffineExpr {
+        match e {
+            AffineExpr::Mul(a, k) if *k == AffineExpr::Constant(1) => s(*a),
+            AffineExpr::Add(a, b2) => AffineExpr::Add(Box::new(s(*a)), Box::new(s(*b2))),
+            AffineExpr::Mul(a, k) => AffineExpr::Mul(Box::new(s(*a)), k),
+            e => e,
+        }
+    }
+    strata_ir::attributes::AffineMap {
+        num_dims: m.num_dims,
+        num_symbols: m.num_symbols,
+        results: m.results.into_iter().map(s).collect(),
+    }
+}
+
+/// `select_and_scatter`: for each window of the (padded) operand, the element chosen by
+/// `select` receives `scatter(acc, source)`. Lowered as an `scf.for` nest over the source
+/// positions and the window, carrying the result tensor.
+pub fn select_and_scatter(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
+    let _ = src;
+    let _ = b;
+    Err("select_and_scatter is not lowered yet".into())
+}
