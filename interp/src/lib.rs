@@ -38,6 +38,7 @@
 //! - `rng_bit_generator` follows XLA's `prng.cc` bit for bit; `DEFAULT` is
 //!   `PHILOX` (XLA's CPU/GPU default).
 
+pub mod backend;
 pub mod builder;
 mod chlo;
 pub mod eval;

@@ -18,13 +18,15 @@
 //!   unsupported op gives exit status 1. Bad input is an error message, never a panic.
 //! - `--bench N`: one warm-up run, then N timed runs, each printed as
 //!   `exec_seconds: <t>` (the `--peer-cmd` protocol of `../shared/bench/run_peers.py`).
-//! - `--jit`: compile through the MLIR bridge and run native code (see `run_jit.rs`).
+//! - `--jit`: the same, compiled through the MLIR bridge (`strata_lowering::backend::Jit`: checks
+//!   become extra results evaluated on the host); linalg-level chunks go to `run_jit.rs`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use strata_interp::eval::{tensor_from_dense_attr, tensor_type_parts, Interpreter};
+use strata_interp::backend::{Backend, InterpreterBackend, Prepared};
+use strata_interp::eval::{tensor_from_dense_attr, tensor_type_parts};
 use strata_interp::value::{npy, Value};
 use strata_interp::InterpError;
 use strata_ir::diagnostics::render;
@@ -81,7 +83,8 @@ fn usage() -> &'static str {
 USAGE: strata-run [--interpret] <file> [options]\n\n\
 OPTIONS:\n\
   --interpret                     Run on the reference interpreter (the default)\n\
-  --jit                           Compile through MLIR/LLVM (linalg-level input) and run native code\n\
+  --jit                           Compile through MLIR/LLVM and run native code (same output;\n\
+                                  checks evaluated on the host as the interpreter does)\n\
   --mlir-print-ir-after-all       With --jit: print the IR after every MLIR pass and stage\n\
   --split-input-file[=<marker>]   Split the input at '// -----' and run each chunk\n\
   --entry <name>                  The function to run (default: @main; without one, every\n\
@@ -288,25 +291,32 @@ fn format_value(v: &Value, f: PrintFormat) -> String {
     }
 }
 
-/// Runs one function: evaluation, prints, failures, results. Returns (ok, failed checks).
-fn run_function(ctx: &mut Context, o: &RunOptions, f: OpId, args: Vec<Value>, sink: &mut Sink<'_>) -> (bool, usize) {
+/// Runs function `i` of `prepared` (`f`): evaluation, prints, failures, results, `--bench`.
+/// Returns (ok, failed checks).
+fn run_function(
+    ctx: &Context,
+    o: &RunOptions,
+    prepared: &mut dyn Prepared,
+    i: usize,
+    f: OpId,
+    args: Vec<Value>,
+    sink: &mut Sink<'_>,
+) -> (bool, usize) {
     let name = func_name(ctx, f);
-    let mut it = Interpreter::new();
     let print_results = o.print_results.unwrap_or(o.output_dir.is_none() && o.bench.is_none());
     let bench_args = o.bench.filter(|&n| n > 0).map(|_| args.clone());
-    let r = it.eval_func(ctx, f, args);
-    for p in &it.prints {
+    let r = prepared.run(i, args);
+    for p in &r.prints {
         let _ = writeln!(sink.out, "{p}");
     }
-    let failures = it.failures.len();
-    for c in &it.failures {
+    let failures = r.failures.len();
+    for c in &r.failures {
         let _ = sink.err.write_all(located(ctx, Some(c.op), &c.message).as_bytes());
     }
-    let vals = match r {
+    let vals = match r.results {
         Ok(v) => v,
         Err(e) => {
-            let msg = error_message(&e);
-            let _ = sink.err.write_all(located(ctx, it.error_op, &msg).as_bytes());
+            let _ = sink.err.write_all(located(ctx, e.op, &e.message).as_bytes());
             let _ = writeln!(sink.err, "strata-run: evaluation of @{name} failed");
             return (false, failures);
         }
@@ -326,25 +336,14 @@ fn run_function(ctx: &mut Context, o: &RunOptions, f: OpId, args: Vec<Value>, si
     drop(vals);
     if let (Some(n), Some(args)) = (o.bench, bench_args) {
         // One warm-up, then n timed executions; argument copies are made outside the timer.
-        let run_once = |args: Vec<Value>| -> Result<f64, String> {
-            let mut it = Interpreter::new();
-            let t = Instant::now();
-            let r = it.eval_func(ctx, f, args);
-            let dt = t.elapsed().as_secs_f64();
-            r.map_err(|e| error_message(&e))?;
-            Ok(dt)
-        };
-        if let Err(e) = run_once(args.clone()) {
-            let _ = writeln!(sink.err, "error: {e}");
-            return (false, failures);
-        }
-        for _ in 0..n {
-            match run_once(args.clone()) {
-                Ok(dt) => {
+        for k in 0..=n {
+            match prepared.time(i, &args) {
+                Ok(dt) if k > 0 => {
                     let _ = writeln!(sink.out, "exec_seconds: {dt:.9}");
                 }
+                Ok(_) => {}
                 Err(e) => {
-                    let _ = writeln!(sink.err, "error: {e}");
+                    let _ = sink.err.write_all(located(ctx, e.op, &e.message).as_bytes());
                     return (false, failures);
                 }
             }
@@ -361,6 +360,10 @@ fn run_chunk(
     line_offset: u32,
     sink: &mut Sink<'_>,
 ) -> ChunkSummary {
+    let start = Instant::now();
+    if o.jit && crate::run_jit::is_linalg_level(text) {
+        return crate::run_jit::run_linalg_chunk(o, text, sink.out, sink.err);
+    }
     let mut sum = ChunkSummary::default();
     let mut ctx = crate::chunk_context(file, full, o.allow_unregistered);
     let config = ParserConfig { file_name: file.to_string(), line_offset, ..Default::default() };
@@ -374,7 +377,7 @@ fn run_chunk(
             return sum;
         }
     };
-    run_module(o, file, ctx, module, sink)
+    run_module(o, file, ctx, module, start, sink)
 }
 
 /// Verify a parsed (or read) module and run its entry function(s).
@@ -383,6 +386,7 @@ fn run_module(
     file: &str,
     mut ctx: strata_ir::Context,
     module: OpId,
+    start: Instant,
     sink: &mut Sink<'_>,
 ) -> ChunkSummary {
     let mut sum = ChunkSummary::default();
@@ -418,10 +422,11 @@ fn run_module(
         sum.error = true;
         return sum;
     }
-    for f in to_run {
-        let args = if entry == Some(f) {
+    let mut all_args = Vec::with_capacity(to_run.len());
+    for &f in &to_run {
+        if entry == Some(f) {
             match load_args(&mut ctx, o, f) {
-                Ok(a) => a,
+                Ok(a) => all_args.push(a),
                 Err(e) => {
                     let _ = writeln!(sink.err, "error: {e}");
                     sum.error = true;
@@ -429,10 +434,33 @@ fn run_module(
                 }
             }
         } else {
-            vec![]
+            all_args.push(vec![]);
+        }
+    }
+    let jit;
+    let backend: &dyn Backend = if o.jit {
+        jit = strata_lowering::backend::Jit {
+            options: strata_lowering::Options { print_ir_after_all: o.mlir_print_ir_after_all, ..Default::default() },
+            reuse_outputs: std::env::var("STRATA_BENCH_REUSE_OUTPUTS").is_ok_and(|v| v == "1"),
         };
+        &jit
+    } else {
+        &InterpreterBackend
+    };
+    let mut prepared = match backend.prepare(&ctx, module, &to_run) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = sink.err.write_all(located(&ctx, e.op, &e.message).as_bytes());
+            sum.error = true;
+            return sum;
+        }
+    };
+    if o.jit && o.bench.is_some() {
+        let _ = writeln!(sink.err, "compile_seconds: {:.6}", start.elapsed().as_secs_f64());
+    }
+    for (i, (f, args)) in to_run.iter().copied().zip(all_args).enumerate() {
         sum.funcs += 1;
-        let (ok, failed) = run_function(&mut ctx, o, f, args, sink);
+        let (ok, failed) = run_function(&ctx, o, prepared.as_mut(), i, f, args, sink);
         sum.failed_checks += failed;
         if !ok && failed == 0 {
             sum.error = true;
@@ -456,7 +484,7 @@ pub fn run(o: &RunOptions, out: &mut dyn Write, err: &mut dyn Write) -> Result<V
                     return Ok(vec![ChunkSummary { error: true, ..Default::default() }]);
                 }
             };
-            return Ok(vec![run_module(o, &file, ctx, module, &mut sink)]);
+            return Ok(vec![run_module(o, &file, ctx, module, Instant::now(), &mut sink)]);
         }
     };
     let marker = o.split_marker.clone().unwrap_or_default();
@@ -505,10 +533,9 @@ pub fn main_with_args(raw: &[String]) -> i32 {
     };
     let stderr = std::io::stderr();
     let mut se = stderr.lock();
-    if o.jit {
-        let code = crate::run_jit::run_jit(&o, &mut so, &mut se);
-        let _ = so.flush();
-        return code;
+    if o.jit && !strata_lowering::bridge::MLIR_BUILT {
+        eprintln!("strata-run: error: --jit: {}", strata_lowering::BridgeError::NotBuilt);
+        return 1;
     }
     let r = run(&o, &mut so, &mut se);
     let _ = so.flush();
