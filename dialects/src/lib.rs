@@ -18,4 +18,5 @@ pub fn register_all(ctx: &mut strata_ir::Context) {
     check::register(ctx);
     chlo::register(ctx);
     interpreter_ops::register(ctx);
+    vhlo::register(ctx);
 }

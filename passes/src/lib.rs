@@ -72,6 +72,7 @@ pub mod inline;
 pub mod print_op_stats;
 pub mod strip_debuginfo;
 pub mod symbol_dce;
+pub mod vhlo;
 
 use strata_ir::pass::PassRegistry;
 
@@ -144,4 +145,12 @@ pub fn register_all(reg: &mut PassRegistry) {
         ],
         || Box::new(eqsat::StablehloEqsat::new()),
     );
+    reg.register("stablehlo-legalize-to-vhlo", "Legalize StableHLO to VHLO", || Box::new(vhlo::LegalizeToVhlo));
+    reg.register_with_options(
+        "vhlo-to-version",
+        "Convert VHLO ops to the versions of a target StableHLO version",
+        &[("target", "The target version: current, minimum or #.#.#")],
+        || Box::new(vhlo::ToVersion::default()),
+    );
+    reg.register("vhlo-legalize-to-stablehlo", "Legalize VHLO to StableHLO", || Box::new(vhlo::LegalizeToStablehlo));
 }

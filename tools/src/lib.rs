@@ -11,6 +11,7 @@ pub mod opt_passes;
 pub mod run;
 pub mod run_jit;
 pub mod split;
+pub mod translate;
 pub mod verify_diagnostics;
 
 /// A fresh context for one input chunk (mlir-opt processes `--split-input-file` chunks
