@@ -244,7 +244,8 @@ impl Backend for Jit {
         let text = print_op(ctx, module, &PrintOptions::default().with_debug_info(true, false));
         let mut copy = Context::new();
         strata_dialects::register_all(&mut copy);
-        copy.allow_unregistered = ctx.allow_unregistered;
+        // the legalization creates linalg/tensor/arith ops Strata may not register
+        copy.allow_unregistered = true;
         let m = match parse_source(&mut copy, &ParserConfig::new("<jit copy>"), &text) {
             Ok(m) if !copy.has_errors() => m,
             _ => {
@@ -269,8 +270,15 @@ impl Backend for Jit {
                 .ok_or_else(|| RunError::at(f, format!("@{name} not found in the copied module (a bug)")))?;
             plans.push(strip_checks(&mut copy, cf, ctx, &checks_in(ctx, f))?);
         }
-        let stripped = print_op(&copy, m, &PrintOptions::default().with_debug_info(true, false));
-        let linalg = crate::legalize::to_linalg_level(&stripped).map_err(|e| RunError::new(e.to_string()))?;
+        // stablehlo-legalize-to-linalg on the copy; its diagnostics point into the user's file
+        // (the locations were printed with the copy) and show its source lines.
+        copy.sources = ctx.sources.clone();
+        if crate::legalize::legalize(&mut copy, m, &crate::legalize::Options::default()).is_err() {
+            let rendered: String =
+                copy.diagnostics().iter().map(|d| strata_ir::diagnostics::render(&copy, d)).collect();
+            return Err(RunError::new(rendered.trim_end().to_string()));
+        }
+        let linalg = print_op(&copy, m, &PrintOptions::default());
         if self.options.print_ir_after_all {
             eprintln!("// -----// IR Dump After stablehlo-legalize-to-linalg //----- //\n{linalg}");
         }

@@ -190,6 +190,8 @@ struct Sink<'a> {
 fn located(ctx: &Context, op: Option<OpId>, msg: &str) -> String {
     match op {
         Some(op) => render(ctx, &Diagnostic::new(Severity::Error, ctx.op(op).loc(), msg)),
+        // already rendered diagnostics (`file:line:col: error: ...`, e.g. of the legalization)
+        None if msg.lines().next().is_some_and(|l| l.contains(": error: ")) => format!("{msg}\n"),
         None => format!("error: {msg}\n"),
     }
 }

@@ -34,11 +34,8 @@ fn parse_runs(text: &str) -> Vec<Run> {
                 .find(|w| w.starts_with("--stablehlo-legalize-to-linalg"))?
                 .replace('"', "")
                 .replace('\'', "");
-            let prefix = l
-                .split_whitespace()
-                .find_map(|w| w.strip_prefix("--check-prefix="))
-                .unwrap_or("CHECK")
-                .to_string();
+            let prefix =
+                l.split_whitespace().find_map(|w| w.strip_prefix("--check-prefix=")).unwrap_or("CHECK").to_string();
             Some(Run { pass_flag, prefix })
         })
         .collect()
@@ -124,8 +121,13 @@ fn stablehlo_legalize_to_linalg_suite() {
             std::fs::write(&cp, &body).expect("write chunk");
             let applicable: Vec<&Run> = runs.iter().filter(|r| has_directives(ch.text, &r.prefix)).collect();
             let result = if applicable.is_empty() {
-                run_chunk(&cp, &Run { pass_flag: runs[0].pass_flag.clone(), prefix: "CHECK".into() })
-                    .or_else(|e| if e.starts_with("strata-opt failed") { Err(e) } else { Ok(()) })
+                run_chunk(&cp, &Run { pass_flag: runs[0].pass_flag.clone(), prefix: "CHECK".into() }).or_else(|e| {
+                    if e.starts_with("strata-opt failed") {
+                        Err(e)
+                    } else {
+                        Ok(())
+                    }
+                })
             } else {
                 applicable.iter().try_for_each(|r| run_chunk(&cp, r))
             };
@@ -157,5 +159,10 @@ fn stablehlo_legalize_to_linalg_suite() {
     if !newly_passing.is_empty() {
         eprintln!("now passing (remove from KNOWN_FAILING): {newly_passing:?}");
     }
-    assert!(regressions.is_empty(), "{} chunks fail outside KNOWN_FAILING:\n{}", regressions.len(), regressions.join("\n"));
+    assert!(
+        regressions.is_empty(),
+        "{} chunks fail outside KNOWN_FAILING:\n{}",
+        regressions.len(),
+        regressions.join("\n")
+    );
 }

@@ -430,7 +430,12 @@ impl<'a> B<'a> {
         let maps = self.intern(|c| c.array_attr(maps));
         let its: Vec<Attribute> = iters
             .iter()
-            .map(|i| self.dialect_attr("linalg", if *i == It::Par { "iterator_type<parallel>" } else { "iterator_type<reduction>" }))
+            .map(|i| {
+                self.dialect_attr(
+                    "linalg",
+                    if *i == It::Par { "iterator_type<parallel>" } else { "iterator_type<reduction>" },
+                )
+            })
             .collect();
         let its = self.intern(|c| c.array_attr(its));
         let seg = self.i32_array(&[ins.len() as i64, outs.len() as i64]);
@@ -501,8 +506,10 @@ impl<'a> B<'a> {
     /// `arith.cmpf <pred>` (false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule,
     /// une, uno, true).
     pub fn cmpf(&mut self, pred: &str, a: Value, b: Value) -> Value {
-        const P: [&str; 16] =
-            ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];
+        const P: [&str; 16] = [
+            "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno",
+            "true",
+        ];
         let p = P.iter().position(|x| *x == pred).unwrap_or(0) as i128;
         let i64t = self.int_ty(64);
         let pa = self.intern(|c| c.int_attr(p, i64t));

@@ -10,11 +10,7 @@ use super::Src;
 
 /// Move the blocks of `from` into a new region and rewrite its `stablehlo.return` terminators
 /// with `f(builder, returned values)`.
-fn take_region(
-    b: &mut B,
-    from: RegionId,
-    mut f: impl FnMut(&mut B, &[Value]) -> LResult<()>,
-) -> LResult<RegionId> {
+fn take_region(b: &mut B, from: RegionId, mut f: impl FnMut(&mut B, &[Value]) -> LResult<()>) -> LResult<RegionId> {
     let r = b.intern(|c| c.create_region());
     b.rw.inline_region_before(from, r, 0);
     let blocks = b.ctx().region_blocks(r).to_vec();
