@@ -18,6 +18,9 @@
 //! numpy-style (prefix-padded) `broadcast_dimensions` only; shapes with dynamic dimensions
 //! (which StableHLO lowers through the `shape` dialect) are reported as not legalizable.
 
+// The constants are StableHLO's decimal texts, verbatim, so they can be audited against the source.
+#![allow(clippy::excessive_precision)]
+
 use strata_ir::rewrite::PatternRewriter;
 use strata_ir::{AttrKind, Attribute, Context, FloatKind, OpId, OperationState, Signedness, Type, TypeKind, Value};
 use strata_reference::convert::{dense_attr_from_tensor, element_type_of};
@@ -1116,39 +1119,40 @@ fn bessel_i1e(d: &mut D, x: Value, a: &[f64], b: &[f64]) -> Value {
 }
 
 fn bessel_i1e_f32(d: &mut D, a: &[Value]) -> Value {
-    const A: [f32; 17] = [
-        9.381_537_4e-9,
-        -4.445_059e-8,
-        2.003_294_8e-7,
-        -8.568_72e-7,
-        3.470_251_3e-6,
-        -1.327_316_4e-5,
-        4.781_565e-5,
-        -1.617_608_2e-4,
-        5.122_86e-4,
-        -1.513_572_5e-3,
-        4.156_423e-3,
-        -1.056_408_5e-2,
-        2.472_644_9e-2,
-        -5.294_598e-2,
-        1.026_436_6e-1,
-        -1.764_165_2e-1,
-        2.525_871_9e-1,
+    const A: [f64; 17] = [
+        9.38153738649577178388E-9,
+        -4.44505912879632808065E-8,
+        2.00329475355213526229E-7,
+        -8.56872026469545474066E-7,
+        3.47025130813767847674E-6,
+        -1.32731636560394358279E-5,
+        4.78156510755005422638E-5,
+        -1.61760815825896745588E-4,
+        5.12285956168575772895E-4,
+        -1.51357245063125314899E-3,
+        4.15642294431288815669E-3,
+        -1.05640848946261981558E-2,
+        2.47264490306265168283E-2,
+        -5.29459812080949914269E-2,
+        1.02643658689847095384E-1,
+        -1.76416518357834055153E-1,
+        2.52587186443633654823E-1,
     ];
-    const B: [f32; 7] = [
-        -3.835_380_4e-9,
-        -2.631_468_8e-8,
-        -2.512_236_3e-7,
-        -3.882_564_8e-6,
-        -1.105_889_4e-4,
-        -9.761_097e-3,
-        7.785_762_4e-1,
+    const B: [f64; 7] = [
+        -3.83538038596423702205E-9,
+        -2.63146884688951950684E-8,
+        -2.51223623787020892529E-7,
+        -3.88256480887769039346E-6,
+        -1.10588938762623716291E-4,
+        -9.76109749136146840777E-3,
+        7.78576235018280120474E-1,
     ];
     bessel_i1e(d, a[0], &f32s(&A), &f32s(&B))
 }
 
-fn f32s(v: &[f32]) -> Vec<f64> {
-    v.iter().map(|x| *x as f64).collect()
+/// Coefficients StableHLO writes as `float` literals: the source texts rounded to f32.
+fn f32s(v: &[f64]) -> Vec<f64> {
+    v.iter().map(|x| *x as f32 as f64).collect()
 }
 
 fn bessel_i1e_f64(d: &mut D, x: Value) -> Value {
@@ -1338,26 +1342,26 @@ fn erfc_f64(d: &mut D, x: Value) -> Value {
 
 fn erfc_f32_ge_one(d: &mut D, x: Value) -> Value {
     const MAXLOG: f64 = 88.72283905206835;
-    const P: [f32; 9] = [
-        2.326_819_9e-2,
-        -1.387_039_4e-1,
-        3.687_424_7e-1,
-        -5.824_733e-1,
-        6.210_004_6e-1,
-        -4.944_515_3e-1,
-        3.404_879_9e-1,
-        -2.741_127e-1,
-        5.638_259_4e-1,
+    const P: [f64; 9] = [
+        2.326819970068386E-2,
+        -1.387039388740657E-1,
+        3.687424674597105E-1,
+        -5.824733027278666E-1,
+        6.210004621745983E-1,
+        -4.944515323274145E-1,
+        3.404879937665872E-1,
+        -2.741127028184656E-1,
+        5.638259427386472E-1,
     ];
-    const R: [f32; 8] = [
-        -1.047_766_4e1,
-        1.297_72e1,
-        -7.495_518_7,
-        2.921_019,
-        -1.015_265_3,
-        4.218_463_3e-1,
-        -2.820_767_4e-1,
-        5.641_895e-1,
+    const R: [f64; 8] = [
+        -1.047766399936249E+1,
+        1.297719955372516E+1,
+        -7.495518717768503E+0,
+        2.921019019210786E+0,
+        -1.015265279202700E+0,
+        4.218463358204948E-1,
+        -2.820767439740514E-1,
+        5.641895067754075E-1,
     ];
     let x_sq = d.mul(x, x);
     let z = d.neg(x_sq);
@@ -1383,14 +1387,14 @@ fn erfc_f32_ge_one(d: &mut D, x: Value) -> Value {
 }
 
 fn erf_f32_le_one(d: &mut D, x: Value) -> Value {
-    const T: [f32; 7] = [
-        7.853_861_4e-5,
-        -8.010_193_6e-4,
-        5.188_327_6e-3,
-        -2.685_381_2e-2,
-        1.128_358_5e-1,
-        -3.761_262_5e-1,
-        1.128_379_2,
+    const T: [f64; 7] = [
+        7.853861353153693E-5,
+        -8.010193625184903E-4,
+        5.188327685732524E-3,
+        -2.685381193529856E-2,
+        1.128358514861418E-1,
+        -3.761262582423300E-1,
+        1.128379165726710E+0,
     ];
     let x_sq = d.mul(x, x);
     let pt = poly(d, x_sq, &f32s(&T));
@@ -1399,16 +1403,22 @@ fn erf_f32_le_one(d: &mut D, x: Value) -> Value {
 
 /// Eigen's erf approximation on `[-4, 4]`.
 fn erf_f32(d: &mut D, a: &[Value]) -> Value {
-    const ALPHA: [f32; 7] = [
-        -2.726_142_3e-10,
-        2.770_681_4e-8,
-        -2.101_024e-6,
-        -5.692_506_4e-5,
-        -7.349_906_3e-4,
-        -2.954_6e-3,
-        -1.609_603_3e-2,
+    const ALPHA: [f64; 7] = [
+        -2.72614225801306e-10,
+        2.77068142495902e-08,
+        -2.10102402082508e-06,
+        -5.69250639462346e-05,
+        -7.34990630326855e-04,
+        -2.95459980854025e-03,
+        -1.60960333262415e-02,
     ];
-    const BETA: [f32; 5] = [-1.456_607_2e-5, -2.133_740_6e-4, -1.682_827e-3, -7.373_329_2e-3, -1.426_473_9e-2];
+    const BETA: [f64; 5] = [
+        -1.45660718464996e-05,
+        -2.13374055278905e-04,
+        -1.68282697438203e-03,
+        -7.37332916720468e-03,
+        -1.42647390514189e-02,
+    ];
     let x0 = a[0];
     let lb = d.c(-4.0, x0);
     let ub = d.c(4.0, x0);
@@ -1436,27 +1446,27 @@ fn erfc_f32(d: &mut D, a: &[Value]) -> Value {
 
 /// `erfInv32`.
 fn erf_inv32(d: &mut D, a: &[Value]) -> Value {
-    const LT5: [f32; 9] = [
-        2.810_226_4e-8,
-        3.432_739_4e-7,
-        -3.523_387_7e-6,
-        -4.391_506_5e-6,
-        0.000_218_580_87,
-        -0.001_253_725,
-        -0.004_177_681_6,
-        0.246_640_73,
-        1.501_409_4,
+    const LT5: [f64; 9] = [
+        2.81022636e-08,
+        3.43273939e-07,
+        -3.5233877e-06,
+        -4.39150654e-06,
+        0.00021858087,
+        -0.00125372503,
+        -0.00417768164,
+        0.246640727,
+        1.50140941,
     ];
-    const GT5: [f32; 9] = [
-        -0.000_200_214_26,
-        0.000_100_950_56,
-        0.001_349_343_2,
-        -0.003_673_428_4,
-        0.005_739_507_7,
-        -0.007_622_461,
-        0.009_438_870_5,
-        1.001_674_1,
-        2.832_976_8,
+    const GT5: [f64; 9] = [
+        -0.000200214257,
+        0.000100950558,
+        0.00134934322,
+        -0.00367342844,
+        0.00573950773,
+        -0.0076224613,
+        0.00943887047,
+        1.00167406,
+        2.83297682,
     ];
     let x = a[0];
     let nx = d.neg(x);
@@ -1472,8 +1482,8 @@ fn erf_inv32(d: &mut D, a: &[Value]) -> Value {
     let wb = d.sub(sw, c3);
     let w = d.select(lt, wa, wb);
     let coefficient = |d: &mut D, i: usize| {
-        let a = d.c(LT5[i] as f64, x);
-        let b = d.c(GT5[i] as f64, x);
+        let a = d.c(LT5[i] as f32 as f64, x);
+        let b = d.c(GT5[i] as f32 as f64, x);
         d.select(lt, a, b)
     };
     let mut p = coefficient(d, 0);
@@ -1614,9 +1624,7 @@ fn erf_inv64(d: &mut D, x: Value) -> Value {
 
 // Lanczos approximation of the gamma function, g = 7, n = 9.
 const LANCZOS_GAMMA: f64 = 7.0;
-#[allow(clippy::excessive_precision)]
 const BASE_LANCZOS_COEFF: f64 = 0.99999999999980993227684700473478;
-#[allow(clippy::excessive_precision)]
 const LANCZOS_COEFFICIENTS: [f64; 8] = [
     676.520368121885098567009190444019,
     -1259.13921672240287047156078755283,
@@ -1759,7 +1767,6 @@ fn zeta(d: &mut D, a: &[Value]) -> Value {
     const TERMS: usize = 12;
     const ITERS: usize = 9;
     const TWO_TERMS_MINUS_ONE: i64 = 2 * TERMS as i64 - 1;
-    #[allow(clippy::excessive_precision)]
     const COEFFS: [f64; TERMS] = [
         -7.1661652561756670113e18,
         1.8152105401943546773e17,
@@ -1988,7 +1995,10 @@ fn top_k(d: &mut D, op: OpId, x: Value) -> Vec<Value> {
         d.rw.set_insertion_point(ip);
     }
     let sdim = d.rw.interner(|ctx| ctx.i64_attr(last as i64));
-    let stable = d.rw.interner(|ctx| ctx.bool_attr(true));
+    // `is_stable` (when given) is passed on; a sort from top_k is stable otherwise.
+    let is_stable =
+        d.rw.attr(op, "is_stable").is_none_or(|a| matches!(d.rw.attr_kind(a), AttrKind::Integer { value: 1, .. }));
+    let stable = d.rw.interner(|ctx| ctx.bool_attr(is_stable));
     let xt = d.ty(x);
     let sort = d.create(
         "stablehlo.sort",
