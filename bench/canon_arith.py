@@ -83,14 +83,14 @@ def generate(n, path, generic=False, seed=7):
                 op, cv = rnd.choice([("arith.mulf", "1.000000e+00"), ("arith.addf", "-0.000000e+00")])
             b = consts[ty].get(cv) or const(ty, cv)
         elif r < 0.10:
-            cvals = list(consts[ty].values())
+            cvals = [n for v, n in consts[ty].items() if v != 0]
             if cvals:
                 a, b = rnd.choice(cvals), a  # constant on the left
         elif r < 0.12:
             emit(op, a, b, ty, fm)  # dead: never used
             continue
         elif r < 0.13:
-            cvals = list(consts[ty].values())
+            cvals = [n for v, n in consts[ty].items() if v != 0]
             if len(cvals) >= 2:
                 a, b = rnd.sample(cvals, 2)
         res = emit(op, a, b, ty, fm)
