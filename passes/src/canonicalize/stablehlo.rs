@@ -63,6 +63,7 @@ pub fn patterns() -> Vec<Box<dyn RewritePattern>> {
     }
     v.extend([
         p("stablehlo-add-zero", "stablehlo.add", add_zero),
+        p("stablehlo-add-neg-zero", "stablehlo.add", add_neg_zero),
         p("stablehlo-subtract-zero", "stablehlo.subtract", subtract_zero),
         p("stablehlo-subtract-self", "stablehlo.subtract", subtract_self),
         p("stablehlo-multiply-one", "stablehlo.multiply", multiply_one),
@@ -142,6 +143,13 @@ fn idempotent(op: OpId, rw: &mut PatternRewriter) -> bool {
 fn add_zero(op: OpId, rw: &mut PatternRewriter) -> bool {
     let Some((l, r)) = binary(rw, op) else { return false };
     is_int(rw, l) && is_int_zero(rw, r) && replace_with(rw, op, l)
+}
+
+/// `add(X, -0.0) -> X` for floats (exact: `x + -0.0 = x` for every `x`, `-0.0` and NaN
+/// included).
+fn add_neg_zero(op: OpId, rw: &mut PatternRewriter) -> bool {
+    let Some((l, r)) = binary(rw, op) else { return false };
+    super::consts::is_float_exactly(rw, r, -0.0) && replace_with(rw, op, l)
 }
 
 /// `subtract(X, 0) -> X` (integers only).
