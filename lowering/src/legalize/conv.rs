@@ -228,10 +228,7 @@ pub fn convolution(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
     let out_map = amap(nl, (0..orank).map(d).collect());
     let mut its = vec![It::Par; orank];
     its.extend(vec![It::Red; ns + 1]);
-    let maps = vec![
-        super::reduce::simplify_map(amap(nl, in_map)),
-        super::reduce::simplify_map(amap(nl, k_map)),
-        out_map,
-    ];
+    let maps =
+        vec![super::reduce::simplify_map(amap(nl, in_map)), super::reduce::simplify_map(amap(nl, k_map)), out_map];
     b.generic(&[x, w], &[filled], maps, &its, &src.extra, move |b, a| Ok(vec![mac(b, a[0], a[1], a[2], unsigned)?]))
 }

@@ -6,7 +6,7 @@
 
 use strata_ir::{AttrKind, Value};
 
-use super::builder::{identity, amap, It, LResult, B};
+use super::builder::{amap, identity, It, LResult, B};
 use super::scalar::{scalar_op, ScalarAttrs};
 use super::{Options, Src};
 

@@ -271,11 +271,101 @@ pub fn simplify_map(m: strata_ir::attributes::AffineMap) -> strata_ir::attribute
     }
 }
 
-/// `select_and_scatter`: for each window of the (padded) operand, the element chosen by
-/// `select` receives `scatter(acc, source)`. Lowered as an `scf.for` nest over the source
-/// positions and the window, carrying the result tensor.
+/// `select_and_scatter`: for each source element, the window of the operand is scanned (padding
+/// never selected; the first element wins while `select(current, next)` holds) and the source
+/// value is combined into the result at the selected position with `scatter`, starting from a
+/// result filled with `init` — the interpreter's semantics, as nested `scf.for` loops.
 pub fn select_and_scatter(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
-    let _ = src;
-    let _ = b;
-    Err("select_and_scatter is not lowered yet".into())
+    let x = b.to_signless(src.operands[0]);
+    let source = b.to_signless(src.operands[1]);
+    let init = init_scalar(b, src.operands[2]);
+    let shape = b.vshape(x);
+    let sshape = b.vshape(source);
+    if shape.contains(&DYNAMIC) || sshape.contains(&DYNAMIC) {
+        return Err("select_and_scatter with dynamic shapes is not supported".into());
+    }
+    let rank = shape.len();
+    let win = opt_ints(b, src, "window_dimensions", rank, 1);
+    let strides = opt_ints(b, src, "window_strides", rank, 1);
+    let pads = opt_ints(b, src, "padding", 2 * rank, 0);
+    let regions = b.ctx().op_regions(src.id).to_vec();
+    let (sel_r, sc_r) = (regions[0], regions[1]);
+    let elt = b.velt(x);
+    let e = b.empty(&shape, &[], elt);
+    let filled = b.fill(init, e)?;
+    let n_src: i64 = sshape.iter().product();
+    let n_win: i64 = win.iter().product();
+    let i1 = b.int_ty(1);
+    let it = b.index_ty();
+    b.range(n_src, &[filled], move |b, sflat, acc| {
+        let acc = acc[0];
+        let sidx = b.delinearize(sflat, &sshape);
+        let f0 = b.cint(0, i1);
+        let v0 = b.zero(elt)?;
+        let z = b.cidx(0);
+        let mut iter = vec![f0, v0];
+        iter.extend(vec![z; rank]);
+        let mut types = vec![i1, elt];
+        types.extend(vec![it; rank]);
+        let sidx2 = sidx.clone();
+        let found = b.range(n_win, &iter, move |b, wflat, cur| {
+            let widx = b.delinearize(wflat, &win);
+            let mut pos = Vec::new();
+            let mut inside: Option<Value> = None;
+            for dd in 0..rank {
+                let st = b.cidx(strides[dd]);
+                let lo = b.cidx(pads[2 * dd]);
+                let m = b.bin("arith.muli", sidx2[dd], st);
+                let a = b.bin("arith.addi", m, widx[dd]);
+                let p = b.bin("arith.subi", a, lo);
+                let r = b.in_range(p, 0, shape[dd]);
+                inside = Some(match inside {
+                    Some(q) => b.bin("arith.andi", q, r),
+                    None => r,
+                });
+                pos.push(p);
+            }
+            let inside = inside.expect("rank > 0");
+            let cur = cur.to_vec();
+            let cur2 = cur.clone();
+            let types2 = types.clone();
+            b.if_else(
+                inside,
+                &types,
+                move |b| {
+                    let v = b.extract(x, &pos);
+                    let t = b.cint(1, i1);
+                    let mut take = vec![t, v];
+                    take.extend(pos.iter().copied());
+                    let cur3 = cur.clone();
+                    let take2 = take.clone();
+                    let found = cur[0];
+                    b.if_else(
+                        found,
+                        &types2,
+                        move |b| {
+                            let r = inline_scalar_region(b, sel_r, &[cur3[1], v])?;
+                            let keep = r[0];
+                            Ok(cur3.iter().zip(&take2).map(|(o, n)| b.select(keep, *o, *n)).collect())
+                        },
+                        move |_| Ok(take),
+                    )
+                },
+                move |_| Ok(cur2),
+            )
+        })?;
+        let at: Vec<Value> = found[2..].to_vec();
+        let sv = b.extract(source, &sidx);
+        let t = b.ty(acc);
+        b.if_else(
+            found[0],
+            &[t],
+            move |b| {
+                let old = b.extract(acc, &at);
+                let r = inline_scalar_region(b, sc_r, &[old, sv])?;
+                Ok(vec![b.insert(r[0], acc, &at)])
+            },
+            move |_| Ok(vec![acc]),
+        )
+    })
 }

@@ -103,11 +103,7 @@ pub fn is_elementwise(name: &str) -> bool {
 }
 
 fn unsupported(b: &B, op: &str, t: Type) -> String {
-    format!(
-        "'{}' on element type {} has no scalar lowering",
-        op,
-        strata_ir::printer::type_to_string(b.ctx(), t)
-    )
+    format!("'{}' on element type {} has no scalar lowering", op, strata_ir::printer::type_to_string(b.ctx(), t))
 }
 
 /// Build the scalar form of StableHLO op `name` (`stablehlo.add`) on `args` (signless scalars),
@@ -308,7 +304,9 @@ pub fn scalar_op(
         "log_plus_one" => b.un(pick!("math.log1p", return Err(unsupported(b, name, t0)), "complex.log1p"), x()),
         "sqrt" => b.un(pick!("math.sqrt", return Err(unsupported(b, name, t0)), "complex.sqrt"), x()),
         "rsqrt" => b.un(pick!("math.rsqrt", return Err(unsupported(b, name, t0)), "complex.rsqrt"), x()),
-        "cbrt" => b.un(pick!("math.cbrt", return Err(unsupported(b, name, t0)), return Err(unsupported(b, name, t0))), x()),
+        "cbrt" => {
+            b.un(pick!("math.cbrt", return Err(unsupported(b, name, t0)), return Err(unsupported(b, name, t0))), x())
+        }
         "sine" => b.un(pick!("math.sin", return Err(unsupported(b, name, t0)), "complex.sin"), x()),
         "cosine" => b.un(pick!("math.cos", return Err(unsupported(b, name, t0)), "complex.cos"), x()),
         "tan" => b.un(pick!("math.tan", return Err(unsupported(b, name, t0)), "complex.tan"), x()),

@@ -336,11 +336,7 @@ fn clamped_index(b: &mut B, t: Value, x: Value, i: usize, size: i64) -> Value {
     let zero = b.cidx(0);
     let dim = b.dim(x, i);
     let sz = b.cidx(size);
-    let hi = if b.vshape(x)[i] != DYNAMIC {
-        b.cidx(b.vshape(x)[i] - size)
-    } else {
-        b.bin("arith.subi", dim, sz)
-    };
+    let hi = if b.vshape(x)[i] != DYNAMIC { b.cidx(b.vshape(x)[i] - size) } else { b.bin("arith.subi", dim, sz) };
     let m = b.bin("arith.maxsi", idx, zero);
     b.bin("arith.minsi", m, hi)
 }
@@ -698,8 +694,7 @@ pub fn dynamic_reshape(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
     }
     let rank = b.shape(res).len();
     let sizes = shape_sizes(b, shape, rank);
-    let dyns: Vec<Value> =
-        b.shape(res).iter().zip(&sizes).filter(|(s, _)| **s == DYNAMIC).map(|(_, v)| *v).collect();
+    let dyns: Vec<Value> = b.shape(res).iter().zip(&sizes).filter(|(s, _)| **s == DYNAMIC).map(|(_, v)| *v).collect();
     reshape_via_flat(b, x, res, &dyns)
 }
 
@@ -850,9 +845,14 @@ pub fn bitcast_convert_resize(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
         if b.float_kind(oe).is_some() {
             let init2 = b.empty_like(res, r[0]);
             let rank = out_rank;
-            return b.generic(&[r[0]], &[init2], vec![identity(rank), identity(rank)], &vec![It::Par; rank], &[], move |b, a| {
-                Ok(vec![b.cast("arith.bitcast", a[0], oe)])
-            });
+            return b.generic(
+                &[r[0]],
+                &[init2],
+                vec![identity(rank), identity(rank)],
+                &vec![It::Par; rank],
+                &[],
+                move |b, a| Ok(vec![b.cast("arith.bitcast", a[0], oe)]),
+            );
         }
         Ok(r)
     }
