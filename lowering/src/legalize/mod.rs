@@ -340,7 +340,8 @@ pub fn legalize_text(mlir_text: &str, file_name: &str, opts: &Options) -> Result
 
 /// Make function signatures (and calls) signless and drop the `unrealized_conversion_cast`s
 /// that only changed signedness, so the bridge sees one integer type per width (`uiN` and `iN`
-/// have the same ABI). Used by the text entry (for the bridge), not by the pass, which keeps
+/// have the same ABI); the original type is kept as `strata.abi_type` on the function, which the
+/// bridge reads for the entry's buffers. Used by the text entry (for the bridge), not by the pass, which keeps
 /// StableHLO's boundary casts.
 pub fn signless_signatures(ctx: &mut Context, module: OpId) {
     let mut ops = Vec::new();
@@ -349,9 +350,15 @@ pub fn signless_signatures(ctx: &mut Context, module: OpId) {
     for &o in &ops {
         match ctx.op_name_of(o) {
             "func.func" => {
-                let Some((ins, outs)) = strata_ir::symbol::function_type(ctx, o) else { continue };
-                let ins: Vec<Type> = ins.into_iter().map(|t| sl(ctx, t)).collect();
-                let outs: Vec<Type> = outs.into_iter().map(|t| sl(ctx, t)).collect();
+                let Some((ins0, outs0)) = strata_ir::symbol::function_type(ctx, o) else { continue };
+                let ins: Vec<Type> = ins0.iter().map(|t| sl(ctx, *t)).collect();
+                let outs: Vec<Type> = outs0.iter().map(|t| sl(ctx, *t)).collect();
+                if ins == ins0 && outs == outs0 {
+                    continue;
+                }
+                let orig = ctx.function_type(ins0, outs0);
+                let oa = ctx.type_attr(orig);
+                ctx.set_attr(o, "strata.abi_type", oa);
                 let ft = ctx.function_type(ins, outs);
                 let fa = ctx.type_attr(ft);
                 ctx.set_attr(o, "function_type", fa);
