@@ -157,12 +157,6 @@ enum Enc {
     Accuracy(f64, f64, i64, Attribute),
 }
 
-thread_local! {
-    /// The version written in the dialect section while a portable artifact is written
-    /// (`None`: the current version).
-    pub static WRITE_VERSION: std::cell::Cell<Option<super::Version>> = const { std::cell::Cell::new(None) };
-}
-
 /// The VHLO bytecode interface.
 #[derive(Default)]
 pub struct VhloBytecode {
@@ -439,12 +433,9 @@ impl DialectBytecode for VhloBytecode {
         Some(row.sorted_attrs().into_iter().map(PropField::required).collect())
     }
 
-    fn write_version(&self, w: &mut DialectWriter<'_>) {
-        let v = WRITE_VERSION.with(|v| v.get()).unwrap_or(super::CURRENT_VERSION);
-        w.varint(v.0 as u64);
-        w.varint(v.1 as u64);
-        w.varint(v.2 as u64);
-    }
+    // No dialect version is written: StableHLO's VHLO dialect does not implement
+    // `readVersion` (the version is the producer string, `StableHLO_v1.17.0`), and MLIR refuses
+    // a version entry for such a dialect ("Dialect does not support versioning").
 
     fn prepare(&self, ctx: &mut Context, attrs: &[Attribute], types: &[Type]) {
         let mut stack: Vec<Attribute> = attrs.to_vec();

@@ -248,7 +248,10 @@ fn default_accuracy(ctx: &mut Context) -> Attribute {
 fn rank_of(ctx: &Context, t: Type) -> usize {
     match ctx.type_kind(t) {
         TypeKind::RankedTensor { shape, .. } => shape.len(),
-        _ => 0,
+        _ => match VType::of(ctx, t) {
+            Some(VType::Tensor { shape, .. }) => shape.len(),
+            _ => 0,
+        },
     }
 }
 
@@ -377,7 +380,8 @@ fn to_vhlo_attr(ctx: &mut Context, op: OpId, base: &str, name: &str) -> Result<A
     Ok(match (short, name) {
         (_, "result_accuracy") => default_accuracy(ctx),
         ("compare", "compare_type") => mk::enum_(ctx, "comparison_type_v1", "NOTYPE").expect("enum"),
-        (_, "use_global_device_ids" | "indices_are_sorted" | "unique_indices" | "is_host_transfer" | "has_side_effect" | "is_stable" | "lower") => {
+        (_, "use_global_device_ids" | "indices_are_sorted" | "unique_indices" | "is_host_transfer" | "has_side_effect" | "is_stable")
+        | ("cholesky", "lower") => {
             mk::bool(ctx, false)
         }
         ("sort", "dimension") => mk::i64(ctx, -1),
@@ -575,9 +579,10 @@ fn is_default(ctx: &mut Context, op: OpId, short: &str, name: &str, a: Attribute
         (
             _,
             "use_global_device_ids" | "indices_are_sorted" | "unique_indices" | "is_host_transfer" | "has_side_effect"
-            | "is_stable" | "lower",
+            | "is_stable",
             VAttr::Bool(false),
         ) => true,
+        ("cholesky", "lower", VAttr::Bool(false)) => true,
         ("sort", "dimension", _) => v_i64(ctx, op, name) == Ok(-1),
         (
             _,

@@ -136,9 +136,7 @@ pub fn serialize_portable_artifact(ctx: &mut Context, module: OpId, target: &str
     let out = match r {
         Ok(()) => {
             let cfg = WriterConfig { version: target.bytecode_version(), producer: format!("StableHLO_v{target}") };
-            bytecode::WRITE_VERSION.with(|v| v.set(Some(target)));
             let w = strata_ir::bytecode::write_bytecode(ctx, clone, &cfg);
-            bytecode::WRITE_VERSION.with(|v| v.set(None));
             w.map_err(|e| format!("error: {e}\n"))
         }
         Err(()) => Err(rendered(ctx, before)),
