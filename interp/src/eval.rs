@@ -19,6 +19,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use strata_ir::attributes::AttrKind;
+use strata_ir::types::TypeKind;
 use strata_ir::{BlockId, Context, OpId, RegionId, Type, Value as IrValue};
 
 use super::ops::{self, Kernel};
@@ -28,6 +29,7 @@ use strata_dialects::stablehlo::views::CustomCallOp;
 use strata_ir::OpView;
 use strata_reference::check::{self, CheckRule};
 use strata_reference::kernels::{self, BinaryOp, CmpDir, CmpType, ReduceKind, UnaryOp};
+use strata_reference::limits;
 use strata_reference::value::{Data, ElementType, Tensor, Value};
 
 pub use strata_reference::convert::{
@@ -111,6 +113,20 @@ pub struct CheckFailure {
     pub op: OpId,
     /// The message.
     pub message: String,
+}
+
+thread_local! {
+    /// Set while [`Interpreter::dequantize_op_quantize`] runs an op on dequantized operands:
+    /// [`Interpreter::result_type`] then answers a quantized result's expressed type.
+    static EXPRESSED_RESULTS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether an operand or result of `op` has a quantized element type.
+fn involves_quantized(ctx: &Context, op: OpId) -> bool {
+    let quant =
+        |t: Type| ctx.type_kind(t).element_type().is_some_and(|e| matches!(ctx.type_kind(e), TypeKind::Dialect { .. }));
+    ctx.operands(op).iter().any(|&v| quant(ctx.value_type(v)))
+        || (0..ctx.num_results(op)).any(|i| quant(ctx.value_type(ctx.result(op, i))))
 }
 
 /// Maximum `func.call` nesting.
@@ -314,6 +330,12 @@ impl Interpreter {
         if i >= ctx.num_results(op) {
             return Err(InterpError::invalid(ctx.op_name_of(op), format!("missing result {i}")));
         }
+        if EXPRESSED_RESULTS.with(|c| c.get()) {
+            let ty = ctx.value_type(ctx.result(op, i));
+            if let (Some(q), Some((shape, _))) = (quant_params_of(ctx, ty), tensor_type_parts(ctx, ty)) {
+                return Ok((shape, q.expressed));
+            }
+        }
         tensor_type_parts(ctx, ctx.value_type(ctx.result(op, i))).ok_or_else(|| {
             InterpError::Unsupported(format!("{}: result type is not a static tensor", ctx.op_name_of(op)))
         })
@@ -384,7 +406,45 @@ impl Interpreter {
         k.ok_or_else(|| not_supported(ctx.op_name_of(op)))
     }
 
+    /// Refuses an op whose results would exceed the memory limit
+    /// ([`strata_reference::limits`]) before its kernel allocates them: a located error
+    /// naming the op and the size instead of an allocation failure. Static result types are
+    /// checked from the type; the shape-operand ops (`dynamic_broadcast_in_dim`,
+    /// `dynamic_iota`, `dynamic_reshape`) from their shape operand.
+    fn check_result_sizes(&self, ctx: &Context, op: OpId) -> KResult<()> {
+        let limit = limits::max_memory();
+        for i in 0..ctx.num_results(op) {
+            let t = ctx.value_type(ctx.result(op, i));
+            let TypeKind::RankedTensor { shape, element, .. } = ctx.type_kind(t) else { continue };
+            let dims: Vec<i64> = if shape.iter().all(|&d| d >= 0) {
+                let n = shape.iter().try_fold(1u64, |a, &d| a.checked_mul(d as u64)).unwrap_or(u64::MAX);
+                if n.saturating_mul(16) <= limit {
+                    continue;
+                }
+                shape.clone()
+            } else {
+                let from = match ctx.op_name_of(op) {
+                    "stablehlo.dynamic_broadcast_in_dim" | "stablehlo.dynamic_reshape" => 1,
+                    "stablehlo.dynamic_iota" => 0,
+                    _ => continue,
+                };
+                match self.tensor(ctx, op, from).and_then(|s| kernels::to_i64s(ctx.op_name_of(op), s)) {
+                    Ok(d) if d.len() == shape.len() => d,
+                    _ => continue,
+                }
+            };
+            let et = element_type_of(ctx, *element)
+                .or_else(|| strata_reference::convert::quant_storage(ctx, *element))
+                .unwrap_or(ElementType::F32);
+            let elem = strata_ir::printer::type_to_string(ctx, *element);
+            let ty = dims.iter().map(|d| format!("{d}x")).collect::<String>();
+            limits::check_tensor(ctx.op_name_of(op), &format!("result #{i} of type tensor<{ty}{elem}>"), &dims, et)?;
+        }
+        Ok(())
+    }
+
     fn eval_op(&mut self, ctx: &Context, op: OpId) -> KResult<Flow> {
+        self.check_result_sizes(ctx, op)?;
         let out = match self.kernel(ctx, op)? {
             Kernel::Return => return Ok(Flow::Return(self.take_returned(ctx, op)?)),
             Kernel::Check => {
@@ -412,9 +472,51 @@ impl Interpreter {
                 self.bind(ctx, op, out)?;
                 return Ok(Flow::Continue);
             }
+            Kernel::QuantOp(f) => {
+                let out = if involves_quantized(ctx, op) {
+                    self.dequantize_op_quantize(ctx, op, f)?
+                } else {
+                    f(self, ctx, op)?
+                };
+                self.bind(ctx, op, out)?;
+                return Ok(Flow::Continue);
+            }
         };
         self.bind(ctx, op, vec![out.into()])?;
         Ok(Flow::Continue)
+    }
+
+    /// The spec's `dequantize_op_quantize` for a non-elementwise op: quantized operands are
+    /// dequantized (in place in the environment while `f` runs), `f` computes in the expressed
+    /// type (`result_type` answers the expressed type of quantized results meanwhile), and the
+    /// results of quantized type are quantized. Float results stay float (hybrid ops).
+    fn dequantize_op_quantize(&mut self, ctx: &Context, op: OpId, f: super::ops::EvalFn) -> KResult<Vec<Value>> {
+        let mut saved: Vec<(IrValue, Value)> = Vec::new();
+        for (i, &v) in ctx.operands(op).iter().enumerate() {
+            if saved.iter().any(|(w, _)| *w == v) {
+                continue;
+            }
+            if let Some(q) = quant_params_of(ctx, ctx.value_type(v)) {
+                let d = kernels::uniform_dequantize(self.tensor(ctx, op, i)?, &q)?;
+                if let Some(old) = self.env.insert(v, d.into()) {
+                    saved.push((v, old));
+                }
+            }
+        }
+        let was = EXPRESSED_RESULTS.with(|c| c.replace(true));
+        let r = f(self, ctx, op);
+        EXPRESSED_RESULTS.with(|c| c.set(was));
+        for (v, old) in saved {
+            self.env.insert(v, old);
+        }
+        let mut out = r?;
+        for (i, v) in out.iter_mut().enumerate() {
+            if let Some(q) = quant_params_of(ctx, ctx.value_type(ctx.result(op, i))) {
+                let t = v.as_tensor().ok_or_else(|| InterpError::invalid(ctx.op_name_of(op), "non-tensor result"))?;
+                *v = kernels::uniform_quantize(t, &q)?.into();
+            }
+        }
+        Ok(out)
     }
 
     /// An elementwise op on quantized tensors: dequantize_op_quantize. `None` when no operand

@@ -45,5 +45,5 @@ pub mod eval;
 mod ops;
 pub mod parallel;
 
-pub use strata_reference::{check, convert, kernels, value};
+pub use strata_reference::{check, convert, kernels, limits, value};
 pub use strata_reference::{Body, InterpError, KResult};

@@ -74,9 +74,32 @@ pub struct RunOptions {
     pub jit: bool,
     /// `--mlir-print-ir-after-all` (with `--jit`): dump every MLIR stage to stderr.
     pub mlir_print_ir_after_all: bool,
+    /// `--max-memory SIZE`: the largest value the interpreter may create (bytes; default the
+    /// machine's available memory).
+    pub max_memory: Option<u64>,
 }
 
-const VALUE_OPTS: &[&str] = &["entry", "args", "inputs", "output-dir", "bench", "print-format"];
+/// Parses a size: `1000000`, `512K`, `64M`, `8G`, `1T` (binary multiples, an optional `B`/`iB`).
+pub fn parse_size(v: &str) -> Result<u64, String> {
+    let t = v.trim();
+    let lower = t.to_ascii_lowercase();
+    let body = lower.trim_end_matches("ib").trim_end_matches('b');
+    let (num, mul) = match body.chars().last() {
+        Some('k') => (&body[..body.len() - 1], 1u64 << 10),
+        Some('m') => (&body[..body.len() - 1], 1 << 20),
+        Some('g') => (&body[..body.len() - 1], 1 << 30),
+        Some('t') => (&body[..body.len() - 1], 1 << 40),
+        _ => (body, 1),
+    };
+    let n: f64 =
+        num.trim().parse().map_err(|_| format!("--max-memory expects a size (like 8G or 1000000), got '{v}'"))?;
+    if !(n.is_finite() && n > 0.0) {
+        return Err(format!("--max-memory expects a positive size, got '{v}'"));
+    }
+    Ok((n * mul as f64).min(u64::MAX as f64) as u64)
+}
+
+const VALUE_OPTS: &[&str] = &["entry", "args", "inputs", "output-dir", "bench", "print-format", "max-memory"];
 
 fn usage() -> &'static str {
     "OVERVIEW: Strata runner: executes StableHLO programs on the reference interpreter\n\n\
@@ -96,7 +119,9 @@ OPTIONS:\n\
   --print-format=dense|interpreter  How results print (default dense)\n\
   --interpreter-print-dense       Same as --print-format=dense\n\
   --print-results[=bool]          Print results (default: unless --output-dir or --bench)\n\
-  --allow-unregistered-dialect    Accept operations of unregistered dialects\n"
+  --allow-unregistered-dialect    Accept operations of unregistered dialects\n\
+  --max-memory <size>             Largest value the interpreter may create (8G, 512M, bytes;\n\
+                                  default: the machine's available memory)\n"
 }
 
 /// Parses strata-run's command line; `Ok(None)`: nothing left to do (help).
@@ -128,6 +153,7 @@ pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<RunOp
                         value.unwrap_or_default().split(',').filter(|s| !s.is_empty()).map(String::from).collect()
                 }
                 "output-dir" => o.output_dir = value,
+                "max-memory" => o.max_memory = Some(parse_size(&value.unwrap_or_default())?),
                 "bench" => {
                     let v = value.unwrap_or_default();
                     o.bench = Some(v.parse().map_err(|_| format!("--bench expects a count, got '{v}'"))?);
@@ -474,6 +500,7 @@ fn run_module(
 /// Runs strata-run on a parsed option set, writing to the given sinks; returns the
 /// per-chunk summaries (one when not splitting) or an error for unreadable input.
 pub fn run(o: &RunOptions, out: &mut dyn Write, err: &mut dyn Write) -> Result<Vec<ChunkSummary>, String> {
+    strata_interp::limits::set_max_memory(o.max_memory.unwrap_or(0));
     let (file, full) = match crate::input::read_source(&o.input)? {
         crate::input::Source::Text { file, text } => (file, text),
         crate::input::Source::Bytecode { file, data } => {
