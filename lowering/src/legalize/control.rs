@@ -101,6 +101,13 @@ pub fn case_op(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
     Ok(b.ctx().results(o).collect())
 }
 
+/// `composite` → `func.call` of its decomposition.
+pub fn composite(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
+    let d = b.ctx().attr(src.id, "decomposition").ok_or("composite without a decomposition")?;
+    let o = b.op("func.call", &src.operands, &src.results, vec![("callee", d)], vec![]);
+    Ok(b.ctx().results(o).collect())
+}
+
 /// `sort` along `dimension`: odd-even transposition sort of every row (n passes comparing
 /// adjacent pairs, swapping when `comparator(x[k+1], x[k])` holds; equal elements never swap, so
 /// the sort is stable), as `scf.for` loops carrying the result tensors.

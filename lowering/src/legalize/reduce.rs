@@ -47,6 +47,18 @@ pub fn inline_scalar_region(b: &mut B, region: RegionId, args: &[Value]) -> LRes
             Some(r) => b.velt(*r),
             None => return Err(format!("'{name}' in a reducer body has no scalar lowering")),
         };
+        if name == "func.call" {
+            // A call on scalars: inline the callee's body.
+            let callee = strata_ir::symbol::callee(b.ctx(), op).ok_or("func.call without a callee")?;
+            let f = strata_ir::symbol::lookup_symbol(b.ctx(), op, &callee)
+                .ok_or_else(|| format!("func.call to unknown @{callee}"))?;
+            let body = *b.ctx().op_regions(f).first().ok_or("callee without a body")?;
+            let rs = inline_scalar_region(b, body, &vals)?;
+            for (r, v) in results.iter().zip(rs) {
+                map.insert(*r, v);
+            }
+            continue;
+        }
         let r = if name == "stablehlo.constant" || name == "arith.constant" {
             splat_scalar_of_op(b, op)?
         } else if super::scalar::is_elementwise(&name) {

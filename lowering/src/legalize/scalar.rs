@@ -230,7 +230,19 @@ pub fn scalar_op(
                         "arith.minui"
                     }
                 }
-                K::C => return Err(unsupported(b, name, t0)),
+                K::C => {
+                    // Lexicographic on (re, im), as the interpreter: a if a > b (a < b) else b.
+                    let t = b.ty(args[0]);
+                    let e = b.complex_elt(t).expect("complex");
+                    let (ar, ai) = (b.cast("complex.re", args[0], e), b.cast("complex.im", args[0], e));
+                    let (br, bi) = (b.cast("complex.re", args[1], e), b.cast("complex.im", args[1], e));
+                    let p = if mx { "ogt" } else { "olt" };
+                    let req = b.cmpf("oeq", ar, br);
+                    let ci = b.cmpf(p, ai, bi);
+                    let cr = b.cmpf(p, ar, br);
+                    let pick = b.select(req, ci, cr);
+                    return Ok(b.select(pick, args[0], args[1]));
+                }
             };
             b.bin(n, args[0], args[1])
         }
