@@ -9,6 +9,11 @@
 //! the reference semantics ([`strata_reference::check`], the interpreter's), and failures are
 //! reported against the original op, exactly as the interpreter reports them.
 //!
+//! At the boundary of the compiled function each value is returned once (the host copies a
+//! value the program returns twice: two result buffers must not alias), a `@check.*` result the
+//! program returns is written on the host, and unsigned integer tensors cross as signless ones
+//! (same bits, reinterpreted on the host: MLIR's arith works on signless integers).
+//!
 //! What has no compiled form is refused with an error at the op: check ops inside regions or in
 //! functions that are not run, `check.expect_serialized_eq` (needs the interpreter's probes),
 //! `interpreter.*` ops, `@check.*` custom calls whose result is used.
@@ -69,7 +74,7 @@ struct CheckSpec {
     /// The name failures are reported under (`check.expect_eq`, `stablehlo.custom_call @check.eq`).
     what: String,
     rule: Rule,
-    /// Result number of the actual value (of the compiled function: its own results first).
+    /// Result number of the actual value (in the compiled function).
     actual: usize,
     expected: Expected,
     /// Results of the function that are this check's outcome (`%ok = custom_call @check.eq`
@@ -80,7 +85,8 @@ struct CheckSpec {
 /// A function to run: its symbol, its own result count, its checks.
 struct FuncPlan {
     name: String,
-    n_results: usize,
+    /// The compiled result that is each result of the function.
+    result_map: Vec<usize>,
     checks: Vec<CheckSpec>,
     outputs: Option<Vec<OutputBuf>>,
     /// Per argument / result: the compiled function takes or gives a signless integer tensor
@@ -196,12 +202,12 @@ fn strip_checks(ctx: &mut Context, f: OpId, orig_ctx: &Context, orig: &[OpId]) -
     }
     let (inputs, mut results) = strata_ir::symbol::function_type(ctx, f)
         .ok_or_else(|| RunError::new(format!("@{name} has no function type")))?;
-    let n_results = results.len();
     let body = ctx.op_regions(f).first().and_then(|&r| ctx.region_entry(r));
     let ret = body.and_then(|b| ctx.block_last_op(b)).ok_or_else(|| RunError::new(format!("@{name} has no body")))?;
-    // The returned values: the function's own, then each checked value once (a value returned
-    // twice would alias two result buffers; the check reads the one result).
-    let mut rets: Vec<IrValue> = ctx.operands(ret).to_vec();
+    // The returned values: the function's own, then each checked value, each value once (a
+    // value returned twice would alias two result buffers; the host copies it for each result).
+    let orig_rets: Vec<IrValue> = ctx.operands(ret).to_vec();
+    let mut rets: Vec<IrValue> = Vec::new();
     let result_of = |v: IrValue, rets: &mut Vec<IrValue>| match rets.iter().position(|&r| r == v) {
         Some(i) => i,
         None => {
@@ -209,6 +215,7 @@ fn strip_checks(ctx: &mut Context, f: OpId, orig_ctx: &Context, orig: &[OpId]) -
             rets.len() - 1
         }
     };
+    let result_map: Vec<usize> = orig_rets.iter().map(|&v| result_of(v, &mut rets)).collect();
     let mut checks = Vec::new();
     for (&op, &o) in ops.iter().zip(orig) {
         let (what, rule, constant) = describe(orig_ctx, o)?;
@@ -252,28 +259,18 @@ fn strip_checks(ctx: &mut Context, f: OpId, orig_ctx: &Context, orig: &[OpId]) -
         checks.push(CheckSpec { op: o, what, rule, actual, expected, slots });
         ctx.erase_op(op);
     }
-    if rets.len() > n_results {
-        for &v in &rets[n_results..] {
-            results.push(ctx.value_type(v));
-        }
-        let n_extra = rets.len() - n_results;
+    if rets != orig_rets {
+        results = rets.iter().map(|&v| ctx.value_type(v)).collect();
         ctx.set_operands(ret, rets);
         let fty = ctx.function_type(inputs, results);
         let a = ctx.type_attr(fty);
         ctx.set_attr(f, "function_type", a);
-        if let Some(ra) = ctx.attr(f, "res_attrs") {
-            if let AttrKind::Array(xs) = ctx.attr_kind(ra).clone() {
-                let mut xs = xs;
-                let empty = ctx.dict_attr(vec![]);
-                xs.extend(std::iter::repeat_n(empty, n_extra));
-                let a = ctx.array_attr(xs);
-                ctx.set_attr(f, "res_attrs", a);
-            }
-        }
+        // per-result attributes (JAX's result_info) no longer line up
+        ctx.remove_attr(f, "res_attrs");
     }
     // Run functions are entries of the compiled module: public.
     ctx.remove_attr(f, "sym_visibility");
-    Ok(FuncPlan { name, n_results, checks, outputs: None, unsigned_args: vec![], unsigned_results: vec![] })
+    Ok(FuncPlan { name, result_map, checks, outputs: None, unsigned_args: vec![], unsigned_results: vec![] })
 }
 
 /// The signless form of an unsigned-integer tensor type, with the program's element type.
@@ -513,8 +510,7 @@ impl Prepared for JitPrepared {
                         Tensor::from_bools(&shape, &vec![ok; n]).map_err(|e| RunError::at(c.op, e.to_string()))?;
                 }
             }
-            outs.truncate(p.n_results);
-            Ok(outs.into_iter().map(Value::from).collect())
+            Ok(p.result_map.iter().map(|&k| Value::from(outs[k].clone())).collect())
         })();
         Outcome { results, failures, prints: Vec::new() }
     }
