@@ -22,6 +22,27 @@ pub struct B<'a> {
     pub loc: Attribute,
 }
 
+/// See [`B::signless`].
+pub fn signless_type(ctx: &mut Context, t: Type) -> Type {
+    match ctx.type_kind(t).clone() {
+        TypeKind::Integer { width, signedness } if signedness != Signedness::Signless => ctx.int_type(width),
+        TypeKind::RankedTensor { shape, element, encoding } => {
+            let e = signless_type(ctx, element);
+            // StableHLO's bounds encoding goes; others (sparse_tensor) stay.
+            let keep = encoding.filter(|a| match ctx.attr_kind(*a) {
+                AttrKind::Dialect { dialect, .. } => ctx.str(*dialect) != "stablehlo",
+                _ => true,
+            });
+            if e == element && keep == encoding {
+                t
+            } else {
+                ctx.intern_type(TypeKind::RankedTensor { shape, element: e, encoding: keep })
+            }
+        }
+        _ => t,
+    }
+}
+
 /// Iterator kind of a `linalg.generic` loop.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum It {
@@ -139,20 +160,10 @@ impl<'a> B<'a> {
         self.intern(|c| c.float_type(k))
     }
 
-    /// The signless counterpart of an element type (`ui32` -> `i32`), or the type itself.
+    /// The signless counterpart of an element type (`ui32` -> `i32`), or the type itself;
+    /// tensors lose their encoding too (as StableHLO's type converter does).
     pub fn signless(&mut self, t: Type) -> Type {
-        match self.ctx().type_kind(t).clone() {
-            TypeKind::Integer { width, signedness } if signedness != Signedness::Signless => self.int_ty(width),
-            TypeKind::RankedTensor { shape, element, encoding } => {
-                let e = self.signless(element);
-                if e == element && encoding.is_none() {
-                    t
-                } else {
-                    self.tensor_ty(&shape, e)
-                }
-            }
-            _ => t,
-        }
+        self.intern(|c| signless_type(c, t))
     }
 
     /// Whether `t` (an element type) is an unsigned integer (`uiN`).
@@ -561,5 +572,97 @@ impl<'a> B<'a> {
         let t = self.ty(v);
         let s = self.signless(t);
         self.unrealized(v, s)
+    }
+}
+
+impl B<'_> {
+    /// `scf.for %i = lb to ub step st iter_args(iter)`; `f(builder, %i, iter args)` returns the
+    /// values to yield.
+    pub fn for_loop(
+        &mut self,
+        lb: Value,
+        ub: Value,
+        step: Value,
+        iter: &[Value],
+        f: impl FnOnce(&mut Self, Value, &[Value]) -> LResult<Vec<Value>>,
+    ) -> LResult<Vec<Value>> {
+        let it = self.index_ty();
+        let mut types = vec![it];
+        types.extend(iter.iter().map(|v| self.ty(*v)));
+        let region = self.build_region(&types, "scf.yield", |b, a| f(b, a[0], &a[1..]))?;
+        let mut ops = vec![lb, ub, step];
+        ops.extend_from_slice(iter);
+        let rts: Vec<Type> = iter.iter().map(|v| self.ty(*v)).collect();
+        let o = self.op("scf.for", &ops, &rts, vec![], vec![region]);
+        Ok(self.ctx().results(o).collect())
+    }
+
+    /// A loop over `0..n` (constant bounds).
+    pub fn range(
+        &mut self,
+        n: i64,
+        iter: &[Value],
+        f: impl FnOnce(&mut Self, Value, &[Value]) -> LResult<Vec<Value>>,
+    ) -> LResult<Vec<Value>> {
+        let lb = self.cidx(0);
+        let ub = self.cidx(n);
+        let st = self.cidx(1);
+        self.for_loop(lb, ub, st, iter, f)
+    }
+
+    /// `scf.if %c -> (types) { then } else { else }`.
+    pub fn if_else(
+        &mut self,
+        cond: Value,
+        types: &[Type],
+        then_f: impl FnOnce(&mut Self) -> LResult<Vec<Value>>,
+        else_f: impl FnOnce(&mut Self) -> LResult<Vec<Value>>,
+    ) -> LResult<Vec<Value>> {
+        let t = self.build_region(&[], "scf.yield", |b, _| then_f(b))?;
+        let e = self.build_region(&[], "scf.yield", |b, _| else_f(b))?;
+        let o = self.op("scf.if", &[cond], types, vec![], vec![t, e]);
+        Ok(self.ctx().results(o).collect())
+    }
+
+    /// `tensor.insert %v into %t[%idx...]`
+    pub fn insert(&mut self, v: Value, t: Value, idx: &[Value]) -> Value {
+        let ty = self.ty(t);
+        let mut ops = vec![v, t];
+        ops.extend_from_slice(idx);
+        self.op1("tensor.insert", &ops, ty, vec![])
+    }
+
+    /// The multi-index of flat row-major position `flat` in a static `shape` (index values).
+    pub fn delinearize(&mut self, flat: Value, shape: &[i64]) -> Vec<Value> {
+        let mut out = vec![flat; shape.len()];
+        let mut rest = flat;
+        for i in (0..shape.len()).rev() {
+            let s = self.cidx(shape[i]);
+            if i == 0 {
+                out[i] = rest;
+            } else {
+                out[i] = self.bin("arith.remui", rest, s);
+                rest = self.bin("arith.divui", rest, s);
+            }
+        }
+        out
+    }
+
+    /// `lo <= v < hi` for index values (as `i1`).
+    pub fn in_range(&mut self, v: Value, lo: i64, hi: i64) -> Value {
+        let l = self.cidx(lo);
+        let h = self.cidx(hi);
+        let a = self.cmpi("sge", v, l);
+        let b2 = self.cmpi("slt", v, h);
+        self.bin("arith.andi", a, b2)
+    }
+
+    /// An index value from an integer scalar (sign-extending, or zero-extending if `unsigned`).
+    pub fn to_index(&mut self, v: Value, unsigned: bool) -> Value {
+        let it = self.index_ty();
+        if self.ty(v) == it {
+            return v;
+        }
+        self.cast(if unsigned { "arith.index_castui" } else { "arith.index_cast" }, v, it)
     }
 }

@@ -139,8 +139,9 @@ pub fn legalize(ctx: &mut Context, root: OpId, opts: &Options) -> Result<usize, 
         if !name.starts_with("stablehlo.") {
             continue;
         }
-        // Terminators are rewritten by their parent's lowering.
-        if name == "stablehlo.return" {
+        // Terminators are rewritten by their parent's lowering; `custom_call @check.*` (the
+        // test suites' checks) stay for the runner (strata-run --jit executes them).
+        if name == "stablehlo.return" || is_check_call(ctx, op) {
             continue;
         }
         match lower_op(ctx, op, opts) {
@@ -159,6 +160,14 @@ pub fn legalize(ctx: &mut Context, root: OpId, opts: &Options) -> Result<usize, 
     } else {
         Ok(n)
     }
+}
+
+/// `stablehlo.custom_call @check.*`.
+pub fn is_check_call(ctx: &Context, op: OpId) -> bool {
+    ctx.op_name_of(op) == "stablehlo.custom_call"
+        && ctx.attr(op, "call_target_name").is_some_and(|a| {
+            matches!(ctx.attr_kind(a), strata_ir::AttrKind::String { value, .. } if value.starts_with("check."))
+        })
 }
 
 fn collect(ctx: &Context, op: OpId, out: &mut Vec<OpId>) {
@@ -334,7 +343,68 @@ pub fn legalize_text(mlir_text: &str, file_name: &str, opts: &Options) -> Result
     if legalize(&mut ctx, m, opts).is_err() {
         return Err(crate::BridgeError::Legalize(render(&ctx)));
     }
+    signless_signatures(&mut ctx, m);
     Ok(strata_ir::printer::print_op(&ctx, m, &Default::default()))
+}
+
+/// Make function signatures (and calls) signless and drop the `unrealized_conversion_cast`s
+/// that only changed signedness, so the bridge sees one integer type per width (`uiN` and `iN`
+/// have the same ABI); the original type is kept as `strata.abi_type` on the function, which the
+/// bridge reads for the entry's buffers. Used by the text entry (for the bridge), not by the pass, which keeps
+/// StableHLO's boundary casts.
+pub fn signless_signatures(ctx: &mut Context, module: OpId) {
+    let mut ops = Vec::new();
+    ctx.walk_pre(module, &mut |o| ops.push(o));
+    let sl = builder::signless_type;
+    for &o in &ops {
+        match ctx.op_name_of(o) {
+            "func.func" => {
+                let Some((ins0, outs0)) = strata_ir::symbol::function_type(ctx, o) else { continue };
+                let ins: Vec<Type> = ins0.iter().map(|t| sl(ctx, *t)).collect();
+                let outs: Vec<Type> = outs0.iter().map(|t| sl(ctx, *t)).collect();
+                if ins == ins0 && outs == outs0 {
+                    continue;
+                }
+                let orig = ctx.function_type(ins0, outs0);
+                let oa = ctx.type_attr(orig);
+                ctx.set_attr(o, "strata.abi_type", oa);
+                let ft = ctx.function_type(ins, outs);
+                let fa = ctx.type_attr(ft);
+                ctx.set_attr(o, "function_type", fa);
+                if let Some(&r) = ctx.op_regions(o).first() {
+                    if let Some(entry) = ctx.region_entry(r) {
+                        let args: Vec<Value> = ctx.block_args(entry).collect();
+                        for a in args {
+                            let t = ctx.value_type(a);
+                            let t2 = sl(ctx, t);
+                            ctx.set_value_type(a, t2);
+                        }
+                    }
+                }
+            }
+            "func.call" => {
+                let rs: Vec<Value> = ctx.results(o).collect();
+                for r in rs {
+                    let t = ctx.value_type(r);
+                    let t2 = sl(ctx, t);
+                    ctx.set_value_type(r, t2);
+                }
+            }
+            _ => {}
+        }
+    }
+    for &o in &ops {
+        if ctx.is_erased(o) || ctx.op_name_of(o) != "builtin.unrealized_conversion_cast" || ctx.operands(o).len() != 1 {
+            continue;
+        }
+        let src = ctx.operands(o)[0];
+        let r = ctx.result(o, 0);
+        let (ts, tr) = (ctx.value_type(src), ctx.value_type(r));
+        if sl(ctx, ts) == sl(ctx, tr) {
+            let mut rw = strata_ir::rewrite::PatternRewriter::new(ctx);
+            rw.replace_op(o, &[src]);
+        }
+    }
 }
 
 /// Whether the text contains StableHLO (or CHLO) ops, i.e. needs legalization first.

@@ -218,6 +218,9 @@ pub fn reduce_window(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
     let hi: Vec<i64> = (0..rank).map(|i| pads[2 * i + 1]).collect();
     let interior: Vec<i64> = base.iter().map(|&x| x - 1).collect();
     let region = b.ctx().op_regions(src.id)[0];
+    if let Some(r) = pooling(b, src, n, &win, &strides, &base, &wdil, &pads)? {
+        return Ok(r);
+    }
     let mut inputs = Vec::new();
     let mut outs = Vec::new();
     for i in 0..n {
@@ -254,6 +257,139 @@ pub fn reduce_window(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
     })
 }
 
+/// The pooling kind of result `i` of a reducer region: `Some("max" | "min" | "sum")` when it is
+/// one such op of block arguments `i` and `n + i`.
+fn pooling_kind(b: &B, region: RegionId, n: usize, i: usize) -> Option<&'static str> {
+    let blk = *b.ctx().region_blocks(region).first()?;
+    let term = b.ctx().block_last_op(blk)?;
+    let v = *b.ctx().operands(term).get(i)?;
+    let d = b.ctx().defining_op(v)?;
+    let kind = match b.ctx().op_name_of(d) {
+        "stablehlo.maximum" => "max",
+        "stablehlo.minimum" => "min",
+        "stablehlo.add" => "sum",
+        _ => return None,
+    };
+    let args: Vec<Value> = b.ctx().block_args(blk).collect();
+    let ops = b.ctx().operands(d);
+    let (x, y) = (args[i], args[n + i]);
+    if (ops[0] == x && ops[1] == y) || (ops[0] == y && ops[1] == x) {
+        Some(kind)
+    } else {
+        None
+    }
+}
+
+/// `reduce_window` over NHWC / NDHWC windows (unit batch and feature windows, no padding or base
+/// dilation) with max/min/sum bodies → `linalg.pooling_n{d}hwc_{max,min,sum}` per result.
+#[allow(clippy::too_many_arguments)]
+fn pooling(
+    b: &mut B,
+    src: &Src,
+    n: usize,
+    win: &[i64],
+    strides: &[i64],
+    base: &[i64],
+    wdil: &[i64],
+    pads: &[i64],
+) -> LResult<Option<Vec<Value>>> {
+    let rank = win.len();
+    if !(rank == 4 || rank == 5) {
+        return Ok(None);
+    }
+    let last = rank - 1;
+    if win[0] != 1 || win[last] != 1 || strides[0] != 1 || strides[last] != 1 || wdil[0] != 1 || wdil[last] != 1 {
+        return Ok(None);
+    }
+    if base.iter().any(|&x| x != 1) || pads.iter().any(|&p| p != 0) {
+        return Ok(None);
+    }
+    let region = b.ctx().op_regions(src.id)[0];
+    let kinds: Option<Vec<&str>> = (0..n).map(|i| pooling_kind(b, region, n, i)).collect();
+    let Some(kinds) = kinds else { return Ok(None) };
+    let mut results = Vec::new();
+    for (i, kind) in kinds.iter().enumerate() {
+        let elt0 = b.velt(src.operands[i]);
+        let unsigned = b.is_unsigned(elt0);
+        let x = b.to_signless(src.operands[i]);
+        let elt = b.velt(x);
+        let is_float = b.float_kind(elt).is_some();
+        if !is_float && b.int_width(elt).is_none() || rank == 5 && unsigned && *kind != "sum" {
+            return Ok(None);
+        }
+        let window = b.empty(&win[1..last], &[], elt);
+        let rt = b.signless(src.results[i]);
+        let shape = b.shape(rt);
+        let mut dyns = Vec::new();
+        for (k, &sz) in shape.iter().enumerate() {
+            if sz != DYNAMIC {
+                continue;
+            }
+            let dk = b.dim(x, k);
+            if k == 0 || k == last {
+                dyns.push(dk);
+            } else {
+                let w = b.cidx(win[k]);
+                let st = b.cidx(strides[k]);
+                let one = b.cidx(1);
+                let t = b.bin("arith.subi", dk, w);
+                let t = b.bin("arith.divui", t, st);
+                dyns.push(b.bin("arith.addi", t, one));
+            }
+        }
+        let init = b.empty(&shape, &dyns, elt);
+        let iv = init_scalar(b, src.operands[n + i]);
+        let filled = b.fill(iv, init)?;
+        let ns = rank - 2;
+        let name = format!(
+            "linalg.pooling_{}_{}{}",
+            if rank == 4 { "nhwc" } else { "ndhwc" },
+            kind,
+            if unsigned && *kind != "sum" { "_unsigned" } else { "" }
+        );
+        let i64t = b.int_ty(64);
+        let vt = b.intern(|c| {
+            c.intern_type(strata_ir::TypeKind::Vector { shape: vec![ns as i64], scalable: vec![false], element: i64t })
+        });
+        let dense = |b: &mut B, v: &[i64]| -> strata_ir::Attribute {
+            let splat = v.iter().all(|x| *x == v[0]);
+            let vals: Vec<i64> = if splat { vec![v[0]] } else { v.to_vec() };
+            let bytes: Vec<u8> = vals.iter().flat_map(|x| x.to_le_bytes()).collect();
+            b.intern(|c| {
+                c.intern_attr(strata_ir::AttrKind::DenseElements {
+                    ty: vt,
+                    data: strata_ir::attributes::DenseData { splat, bytes },
+                })
+            })
+        };
+        let sa = dense(b, &strides[1..last]);
+        let da = dense(b, &wdil[1..last]);
+        let kind2 = *kind;
+        let body = b.build_region(&[elt, elt, elt], "linalg.yield", move |b, a| {
+            let op = match (kind2, is_float, unsigned) {
+                ("max", true, _) => "arith.maximumf",
+                ("min", true, _) => "arith.minimumf",
+                ("sum", true, _) => "arith.addf",
+                ("max", false, false) => "arith.maxsi",
+                ("min", false, false) => "arith.minsi",
+                ("max", false, true) => "arith.maxui",
+                ("min", false, true) => "arith.minui",
+                _ => "arith.addi",
+            };
+            Ok(vec![b.bin(op, a[2], a[0])])
+        })?;
+        let seg = b.i32_array(&[2, 1]);
+        let rty = b.ty(filled);
+        let mut attrs = vec![("dilations", da), ("operandSegmentSizes", seg), ("strides", sa)];
+        for (k, v) in &src.extra {
+            attrs.push((k.as_str(), *v));
+        }
+        let o = b.op(&name, &[x, window, filled], &[rty], attrs, vec![body]);
+        results.push(b.ctx().result(o, 0));
+    }
+    Ok(Some(results))
+}
+
 /// Drop `* 1` factors so maps print as MLIR builds them (`d0 + d4`, `d0 * 2 + d4`).
 pub fn simplify_map(m: strata_ir::attributes::AffineMap) -> strata_ir::attributes::AffineMap {
     fn s(e: AffineExpr) -> AffineExpr {
@@ -271,11 +407,101 @@ pub fn simplify_map(m: strata_ir::attributes::AffineMap) -> strata_ir::attribute
     }
 }
 
-/// `select_and_scatter`: for each window of the (padded) operand, the element chosen by
-/// `select` receives `scatter(acc, source)`. Lowered as an `scf.for` nest over the source
-/// positions and the window, carrying the result tensor.
+/// `select_and_scatter`: for each source element, the window of the operand is scanned (padding
+/// never selected; the first element wins while `select(current, next)` holds) and the source
+/// value is combined into the result at the selected position with `scatter`, starting from a
+/// result filled with `init` — the interpreter's semantics, as nested `scf.for` loops.
 pub fn select_and_scatter(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
-    let _ = src;
-    let _ = b;
-    Err("select_and_scatter is not lowered yet".into())
+    let x = b.to_signless(src.operands[0]);
+    let source = b.to_signless(src.operands[1]);
+    let init = init_scalar(b, src.operands[2]);
+    let shape = b.vshape(x);
+    let sshape = b.vshape(source);
+    if shape.contains(&DYNAMIC) || sshape.contains(&DYNAMIC) {
+        return Err("select_and_scatter with dynamic shapes is not supported".into());
+    }
+    let rank = shape.len();
+    let win = opt_ints(b, src, "window_dimensions", rank, 1);
+    let strides = opt_ints(b, src, "window_strides", rank, 1);
+    let pads = opt_ints(b, src, "padding", 2 * rank, 0);
+    let regions = b.ctx().op_regions(src.id).to_vec();
+    let (sel_r, sc_r) = (regions[0], regions[1]);
+    let elt = b.velt(x);
+    let e = b.empty(&shape, &[], elt);
+    let filled = b.fill(init, e)?;
+    let n_src: i64 = sshape.iter().product();
+    let n_win: i64 = win.iter().product();
+    let i1 = b.int_ty(1);
+    let it = b.index_ty();
+    b.range(n_src, &[filled], move |b, sflat, acc| {
+        let acc = acc[0];
+        let sidx = b.delinearize(sflat, &sshape);
+        let f0 = b.cint(0, i1);
+        let v0 = b.zero(elt)?;
+        let z = b.cidx(0);
+        let mut iter = vec![f0, v0];
+        iter.extend(vec![z; rank]);
+        let mut types = vec![i1, elt];
+        types.extend(vec![it; rank]);
+        let sidx2 = sidx.clone();
+        let found = b.range(n_win, &iter, move |b, wflat, cur| {
+            let widx = b.delinearize(wflat, &win);
+            let mut pos = Vec::new();
+            let mut inside: Option<Value> = None;
+            for dd in 0..rank {
+                let st = b.cidx(strides[dd]);
+                let lo = b.cidx(pads[2 * dd]);
+                let m = b.bin("arith.muli", sidx2[dd], st);
+                let a = b.bin("arith.addi", m, widx[dd]);
+                let p = b.bin("arith.subi", a, lo);
+                let r = b.in_range(p, 0, shape[dd]);
+                inside = Some(match inside {
+                    Some(q) => b.bin("arith.andi", q, r),
+                    None => r,
+                });
+                pos.push(p);
+            }
+            let inside = inside.expect("rank > 0");
+            let cur = cur.to_vec();
+            let cur2 = cur.clone();
+            let types2 = types.clone();
+            b.if_else(
+                inside,
+                &types,
+                move |b| {
+                    let v = b.extract(x, &pos);
+                    let t = b.cint(1, i1);
+                    let mut take = vec![t, v];
+                    take.extend(pos.iter().copied());
+                    let cur3 = cur.clone();
+                    let take2 = take.clone();
+                    let found = cur[0];
+                    b.if_else(
+                        found,
+                        &types2,
+                        move |b| {
+                            let r = inline_scalar_region(b, sel_r, &[cur3[1], v])?;
+                            let keep = r[0];
+                            Ok(cur3.iter().zip(&take2).map(|(o, n)| b.select(keep, *o, *n)).collect())
+                        },
+                        move |_| Ok(take),
+                    )
+                },
+                move |_| Ok(cur2),
+            )
+        })?;
+        let at: Vec<Value> = found[2..].to_vec();
+        let sv = b.extract(source, &sidx);
+        let t = b.ty(acc);
+        b.if_else(
+            found[0],
+            &[t],
+            move |b| {
+                let old = b.extract(acc, &at);
+                let r = inline_scalar_region(b, sc_r, &[old, sv])?;
+                Ok(vec![b.insert(r[0], acc, &at)])
+            },
+            move |_| Ok(vec![acc]),
+        )
+    })
 }
