@@ -16,7 +16,8 @@ program (run_peers.py with --peer-cmd), and the table in bench/JIT_RESULTS.md.
   (the `compile_seconds:` line of `strata-run --jit --bench`: parse, legalize, MLIR pipeline, LLVM
   JIT), and the whole process with --bench 0 (start, compile, one run, npy I/O).
   Peak RSS of the Strata process from /usr/bin/time.
-Needs .venv-peers (created here on demand) and target/release/strata-run (`cargo build --release`).
+Needs .venv-peers (created here on demand) and target/release/strata-run (`cargo build --release`;
+STRATA_RUN=path overrides it).
 """
 import argparse, json, math, os, re, shutil, statistics, subprocess, sys, tempfile
 
@@ -86,7 +87,7 @@ def main():
                     help="what strata-run --jit compiles: the StableHLO program (default) or bench/linalg/NAME.mlir")
     a = ap.parse_args()
     py = venv_python()
-    exe = os.path.join(ROOT, "target", "release", "strata-run")
+    exe = os.environ.get("STRATA_RUN") or os.path.join(ROOT, "target", "release", "strata-run")
     if not os.path.exists(exe):
         raise SystemExit("build first: cargo build --release")
     isa = host_isa()

@@ -19,7 +19,7 @@
 //! reason (the JIT's first error). The test fails on a disagreement outside the list, and prints
 //! the listed cases that agree now. Regenerate the list from a real run with
 //! `STRATA_DIFF_UPDATE_KNOWN=1 cargo test --release -p strata-tools --test differential_jit`.
-//! `STRATA_DIFF_TIMEOUT` (seconds, default 20) bounds each run; `STRATA_DIFF_JOBS` the
+//! `STRATA_DIFF_TIMEOUT` (seconds, default 20, plus a quarter per further chunk) bounds each run; `STRATA_DIFF_JOBS` the
 //! parallelism (default: the available cores); `STRATA_DIFF_FILTER` runs the cases whose id
 //! contains it.
 
@@ -76,13 +76,16 @@ enum Verdict {
     Differs(String),
 }
 
-fn timeout() -> Duration {
-    Duration::from_secs_f64(std::env::var("STRATA_DIFF_TIMEOUT").ok().and_then(|v| v.parse().ok()).unwrap_or(20.0))
+/// The time limit of one strata-run process over `chunks` chunks: `STRATA_DIFF_TIMEOUT` (20 s
+/// by default) plus a quarter of it per further chunk (each chunk is compiled on its own).
+fn timeout(chunks: usize) -> Duration {
+    let base = std::env::var("STRATA_DIFF_TIMEOUT").ok().and_then(|v| v.parse().ok()).unwrap_or(20.0);
+    Duration::from_secs_f64(base * (1.0 + 0.25 * chunks.saturating_sub(1) as f64))
 }
 
 /// Runs strata-run with `args`, stdout and stderr into one file (so results and chunk summaries
 /// stay in order), killed after the timeout.
-fn strata_run(args: &[String], scratch: &Path) -> (Option<i32>, String, Option<String>, f64) {
+fn strata_run(args: &[String], chunks: usize, scratch: &Path) -> (Option<i32>, String, Option<String>, f64) {
     let log = scratch.with_extension("log");
     let f = std::fs::File::create(&log).expect("scratch file");
     let t = Instant::now();
@@ -93,7 +96,7 @@ fn strata_run(args: &[String], scratch: &Path) -> (Option<i32>, String, Option<S
         .stderr(Stdio::from(f))
         .spawn()
         .expect("strata-run starts");
-    let limit = timeout();
+    let limit = timeout(chunks);
     let mut abnormal = None;
     let status = loop {
         match child.try_wait().expect("wait") {
@@ -163,7 +166,7 @@ fn run_program(p: &Program, jit: bool, scratch: &Path) -> RunOut {
     } else {
         1
     };
-    let (code, text, abnormal, seconds) = strata_run(&args, scratch);
+    let (code, text, abnormal, seconds) = strata_run(&args, n, scratch);
     let mut chunks = parse_run(code, &text, p.split, n);
     if abnormal.is_some() || chunks.len() < n {
         // A crash or timeout: the chunks that did not report fail with the whole log.
