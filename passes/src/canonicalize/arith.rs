@@ -48,8 +48,18 @@ pub fn patterns() -> Vec<Box<dyn RewritePattern>> {
     };
     // Folding first (constants), then identities, then operand order.
     for root in [
-        "arith.addi", "arith.subi", "arith.muli", "arith.andi", "arith.ori", "arith.xori", "arith.addf", "arith.subf",
-        "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
+        "arith.addi",
+        "arith.subi",
+        "arith.muli",
+        "arith.andi",
+        "arith.ori",
+        "arith.xori",
+        "arith.addf",
+        "arith.subf",
+        "arith.mulf",
+        "arith.divf",
+        "arith.maximumf",
+        "arith.minimumf",
     ] {
         p("arith-constant-fold", root, constant_fold);
     }
@@ -100,7 +110,8 @@ fn const_attr(rw: &mut PatternRewriter, ty: Type, bits: u128) -> Option<Attribut
         (Some(_), _) => rw.interner(|c| super::consts::splat_attr(c, ty, bits)),
         (None, Elem::Int(w)) => {
             // Sign-extend from the width (MLIR prints signless integers as signed).
-            let v = if w < 128 && w > 0 && (bits >> (w - 1)) & 1 == 1 { (bits | !mask(w)) as i128 } else { bits as i128 };
+            let v =
+                if w < 128 && w > 0 && (bits >> (w - 1)) & 1 == 1 { (bits | !mask(w)) as i128 } else { bits as i128 };
             Some(rw.interner(|c| c.intern_attr(AttrKind::Integer { value: v, ty })))
         }
         (None, Elem::Float(_)) => {
@@ -156,14 +167,22 @@ fn fold_float(name: &str, k: FloatKind, a: u128, b: u128) -> Option<u128> {
         // IEEE maximum/minimum: -0.0 < +0.0 (NaN excluded above).
         "arith.maximumf" => {
             if x == y {
-                if x.is_sign_negative() { y } else { x }
+                if x.is_sign_negative() {
+                    y
+                } else {
+                    x
+                }
             } else {
                 x.max(y)
             }
         }
         "arith.minimumf" => {
             if x == y {
-                if x.is_sign_negative() { x } else { y }
+                if x.is_sign_negative() {
+                    x
+                } else {
+                    y
+                }
             } else {
                 x.min(y)
             }
