@@ -507,7 +507,7 @@ impl RegionDriver<'_> {
         {
             ctx.move_op(op, InsertPoint::Start(insert_block));
         }
-        state.folder.scopes.entry(region).or_default().insert(key.clone(), op);
+        state.folder.scopes.entry(region).or_default().insert(key, op);
         state.folder.owned.insert(op, (region, key));
         false
     }
