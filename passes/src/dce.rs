@@ -34,9 +34,7 @@ impl RewriteListener for Counter {
 /// with results (a result-less call exists for its effect).
 fn is_pure_custom_call(ctx: &Context, op: OpId) -> bool {
     match CustomCallOp::of(ctx, op) {
-        Some(c) => {
-            c.num_results() > 0 && !c.has_side_effect().unwrap_or(false) && ctx.op_regions(op).is_empty()
-        }
+        Some(c) => c.num_results() > 0 && !c.has_side_effect().unwrap_or(false) && ctx.op_regions(op).is_empty(),
         None => false,
     }
 }
@@ -52,12 +50,8 @@ pub fn run_dce(ctx: &mut Context, root: OpId) -> u64 {
             run_region_dce(&mut rw, &regions);
         }
         // Effect-free custom calls with unused results (post-order: users before producers).
-        let dead: Vec<OpId> = ctx
-            .collect_post_order(root)
-            .into_iter()
-            .rev()
-            .filter(|&o| is_pure_custom_call(ctx, o))
-            .collect();
+        let dead: Vec<OpId> =
+            ctx.collect_post_order(root).into_iter().rev().filter(|&o| is_pure_custom_call(ctx, o)).collect();
         let mut erased_any = false;
         for o in dead {
             if !ctx.is_erased(o) && ctx.results(o).all(|r| ctx.uses(r).is_empty()) {

@@ -48,8 +48,18 @@ pub fn patterns() -> Vec<Box<dyn RewritePattern>> {
     };
     // Folding first (constants), then identities, then operand order.
     for root in [
-        "arith.addi", "arith.subi", "arith.muli", "arith.andi", "arith.ori", "arith.xori", "arith.addf", "arith.subf",
-        "arith.mulf", "arith.divf", "arith.maximumf", "arith.minimumf",
+        "arith.addi",
+        "arith.subi",
+        "arith.muli",
+        "arith.andi",
+        "arith.ori",
+        "arith.xori",
+        "arith.addf",
+        "arith.subf",
+        "arith.mulf",
+        "arith.divf",
+        "arith.maximumf",
+        "arith.minimumf",
     ] {
         p("arith-constant-fold", root, constant_fold);
     }
@@ -74,6 +84,11 @@ pub fn patterns() -> Vec<Box<dyn RewritePattern>> {
     p("arith-mulf-one", "arith.mulf", |op, rw| float_identity_rhs(op, rw, 1.0));
     p("arith-divf-one", "arith.divf", |op, rw| float_identity_rhs(op, rw, 1.0));
     p("arith-negf-negf", "arith.negf", negf_negf);
+    p("arith-addf-pos-zero-nsz", "arith.addf", |op, rw| fastmath_identity(op, rw, 0.0, NSZ));
+    p("arith-subf-neg-zero-nsz", "arith.subf", |op, rw| fastmath_identity(op, rw, -0.0, NSZ));
+    p("arith-mulf-zero-nnan-nsz", "arith.mulf", mulf_zero_nnan_nsz);
+    p("arith-maximumf-neg-inf", "arith.maximumf", |op, rw| float_identity_rhs(op, rw, f64::NEG_INFINITY));
+    p("arith-minimumf-pos-inf", "arith.minimumf", |op, rw| float_identity_rhs(op, rw, f64::INFINITY));
     for &root in COMMUTATIVE {
         p("arith-commutative-constant-right", root, constant_to_right);
     }
@@ -100,7 +115,8 @@ fn const_attr(rw: &mut PatternRewriter, ty: Type, bits: u128) -> Option<Attribut
         (Some(_), _) => rw.interner(|c| super::consts::splat_attr(c, ty, bits)),
         (None, Elem::Int(w)) => {
             // Sign-extend from the width (MLIR prints signless integers as signed).
-            let v = if w < 128 && w > 0 && (bits >> (w - 1)) & 1 == 1 { (bits | !mask(w)) as i128 } else { bits as i128 };
+            let v =
+                if w < 128 && w > 0 && (bits >> (w - 1)) & 1 == 1 { (bits | !mask(w)) as i128 } else { bits as i128 };
             Some(rw.interner(|c| c.intern_attr(AttrKind::Integer { value: v, ty })))
         }
         (None, Elem::Float(_)) => {
@@ -156,14 +172,22 @@ fn fold_float(name: &str, k: FloatKind, a: u128, b: u128) -> Option<u128> {
         // IEEE maximum/minimum: -0.0 < +0.0 (NaN excluded above).
         "arith.maximumf" => {
             if x == y {
-                if x.is_sign_negative() { y } else { x }
+                if x.is_sign_negative() {
+                    y
+                } else {
+                    x
+                }
             } else {
                 x.max(y)
             }
         }
         "arith.minimumf" => {
             if x == y {
-                if x.is_sign_negative() { x } else { y }
+                if x.is_sign_negative() {
+                    x
+                } else {
+                    y
+                }
             } else {
                 x.min(y)
             }
@@ -268,6 +292,44 @@ fn reassociate_constant(op: OpId, rw: &mut PatternRewriter) -> bool {
 fn float_identity_rhs(op: OpId, rw: &mut PatternRewriter, k: f64) -> bool {
     let Some((l, r)) = binary(rw, op) else { return false };
     is_float_exactly(rw, r, k) && replace_with(rw, op, l)
+}
+
+const NNAN: u32 = 2;
+const NSZ: u32 = 8;
+
+/// The op's `fastmath` flags (`#arith.fastmath<nnan,nsz>`; `fast` is all of them).
+fn fastmath_flags(rw: &PatternRewriter, op: OpId) -> u32 {
+    let Some(a) = rw.attr(op, "fastmath") else { return 0 };
+    let AttrKind::Dialect { body, .. } = rw.attr_kind(a) else { return 0 };
+    let inner = body.split_once('<').map(|(_, r)| r.trim_end_matches('>')).unwrap_or("");
+    inner
+        .split(',')
+        .map(|f| match f.trim() {
+            "reassoc" => 1,
+            "nnan" => NNAN,
+            "ninf" => 4,
+            "nsz" => NSZ,
+            "arcp" => 16,
+            "contract" => 32,
+            "afn" => 64,
+            "fast" => 127,
+            _ => 0,
+        })
+        .fold(0, |a, b| a | b)
+}
+
+/// Under the op's fast-math flags `need` (the user's promise, as MLIR reads it):
+/// `addf(x, +0.0) -> x` and `subf(x, -0.0) -> x` with `nsz` (they differ only in a zero's sign).
+fn fastmath_identity(op: OpId, rw: &mut PatternRewriter, k: f64, need: u32) -> bool {
+    let Some((l, r)) = binary(rw, op) else { return false };
+    fastmath_flags(rw, op) & need == need && is_float_exactly(rw, r, k) && replace_with(rw, op, l)
+}
+
+/// `mulf(x, ±0.0) -> ±0.0` with `nnan` and `nsz` (MLIR's `MulFOp::fold`).
+fn mulf_zero_nnan_nsz(op: OpId, rw: &mut PatternRewriter) -> bool {
+    let Some((_, r)) = binary(rw, op) else { return false };
+    let zero = is_float_exactly(rw, r, 0.0) || is_float_exactly(rw, r, -0.0);
+    zero && fastmath_flags(rw, op) & (NNAN | NSZ) == NNAN | NSZ && replace_with(rw, op, r)
 }
 
 /// `negf(negf(x)) -> x`.

@@ -18,10 +18,10 @@ use std::cell::RefCell;
 
 use strata_dialects::stablehlo::OPS;
 use strata_interp::eval::Interpreter;
-use strata_reference::convert::{dense_attr_from_tensor, tensor_from_dense_attr};
-use strata_reference::value::{Tensor, Value as RValue};
 use strata_ir::rewrite::{PatternRewriter, RewritePattern};
 use strata_ir::{AttrKind, Attribute, OpId, Traits, TypeKind};
+use strata_reference::convert::{dense_attr_from_tensor, tensor_from_dense_attr};
+use strata_reference::value::{Tensor, Value as RValue};
 
 use super::consts::{const_of, splat_attr, splat_bits};
 
@@ -103,7 +103,9 @@ impl RewritePattern for StablehloFold {
         let mut consts: Vec<Attribute> = Vec::with_capacity(ops.len());
         for &v in ops {
             match const_of(rw, v) {
-                Some(a) if matches!(rw.attr_kind(a), AttrKind::DenseElements { .. } | AttrKind::DenseResource { .. }) => {
+                Some(a)
+                    if matches!(rw.attr_kind(a), AttrKind::DenseElements { .. } | AttrKind::DenseResource { .. }) =>
+                {
                     consts.push(a)
                 }
                 _ => return false,
@@ -121,7 +123,10 @@ impl RewritePattern for StablehloFold {
             if !s.is_tensor() || !s.is_static() || s.encoding().is_some() {
                 return false;
             }
-            if !matches!(rw.type_kind(s.element_type()), TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Complex(_)) {
+            if !matches!(
+                rw.type_kind(s.element_type()),
+                TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Complex(_)
+            ) {
                 return false;
             }
             max_elems = max_elems.max(s.num_elements().unwrap_or(i64::MAX));

@@ -13,9 +13,7 @@ use strata_dialects::stablehlo::views::*;
 use strata_ir::rewrite::{PatternRewriter, RewritePattern};
 use strata_ir::{OpId, OpView, Traits, Value};
 
-use super::consts::{
-    const_of, elem_class, is_int_all_ones, is_int_one, is_int_zero, splat_attr, splat_bits, Elem,
-};
+use super::consts::{const_of, elem_class, is_int_all_ones, is_int_one, is_int_zero, splat_attr, splat_bits, Elem};
 use super::fold::replace_with_constants;
 
 /// A pattern given by a function (the algebra is in the function's docs).
