@@ -17,6 +17,17 @@
 //! Like StableHLO's pass, the broadcasting ops are decomposed for static shapes with
 //! numpy-style (prefix-padded) `broadcast_dimensions` only; shapes with dynamic dimensions
 //! (which StableHLO lowers through the `shape` dialect) are reported as not legalizable.
+//!
+//! Sources, op by op: `ChloLegalizeToStablehlo.cpp` (bessel_i1e, erf, erfc, erf_inv, lgamma,
+//! digamma, polygamma, zeta, cosh, sinh, next_after, top_k, ragged_dot, scan, constant(_like),
+//! the broadcasting ops); `ChloDecompositionPatterns.td` (atan, real atanh, conj, is_inf,
+//! is_pos_inf, is_neg_inf, tan, constant); the generated `ChloDecompositionPatternsMath.td`
+//! (asin, acos, acosh, asinh on reals and complex numbers; complex atan and atanh as the same
+//! generator, functional_algorithms, emits them; complex square). Strata's own, where no
+//! StableHLO source was available: `mulhi` (double-width product; 64-bit from 32-bit halves —
+//! exact integer arithmetic, so the results are StableHLO's) and `broadcast_select` on static
+//! shapes (StableHLO's goes through the shape dialect; with static shapes it is the numpy
+//! broadcast of the three operands).
 
 // The constants are StableHLO's decimal texts, verbatim, so they can be audited against the source.
 #![allow(clippy::excessive_precision)]
