@@ -52,6 +52,12 @@ func.func @trigonometric() {
   check.expect_almost_eq_const %asin, dense<[(0.45227844715119064, 0.5306375309525178), (1.0634400235777521, 1.4693517443681852)]> : tensor<2xcomplex<f64>>
   %acosh_c = chlo.acosh %z : tensor<2xcomplex<f64>> -> tensor<2xcomplex<f64>>
   check.expect_almost_eq_const %acosh_c, dense<[(0.5306375309525178, 1.1185178796437059), (1.4693517443681852, 0.5073563032171445)]> : tensor<2xcomplex<f64>>
+  %w = stablehlo.constant dense<[(0.5, 0.25), (-2.0, -3.0)]> : tensor<2xcomplex<f64>>
+  %atan_c = chlo.atan %w : tensor<2xcomplex<f64>> -> tensor<2xcomplex<f64>>
+  check.expect_almost_eq_const %atan_c, dense<[(0.4842544903299662, 0.20058661813123432), (-1.4099210495965755, -0.22907268296853878)]> : tensor<2xcomplex<f64>>
+  %v = stablehlo.constant dense<[(0.5, 0.25), (3.0, -1.0)]> : tensor<2xcomplex<f32>>
+  %atanh_c = chlo.atanh %v : tensor<2xcomplex<f32>> -> tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %atanh_c, dense<[(0.5003700000525311, 0.3143981432077165), (0.3059438579055289, -1.4614618538579256)]> : tensor<2xcomplex<f32>>
   func.return
 }
 

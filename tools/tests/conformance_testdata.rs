@@ -91,3 +91,46 @@ fn stablehlo_testdata_interpret() {
     }
     assert!(unexpected.is_empty(), "{} unexpected failure(s):\n{}", unexpected.len(), unexpected.join("\n"));
 }
+
+/// The programs that use chlo, legalized by `strata-opt --chlo-legalize-to-stablehlo` first (as
+/// StableHLO's RUN lines do with `stablehlo-opt --chlo-pre-serialization-pipeline`): no chlo op
+/// is left, and the StableHLO program passes its checks.
+#[test]
+fn stablehlo_testdata_chlo_legalized() {
+    let Some(dir) = common::suite("stablehlo/testdata") else { return };
+    let mut tally = Tally::default();
+    let mut failures = Vec::new();
+    for f in common::mlir_files(&dir) {
+        let text = std::fs::read_to_string(&f).expect("readable");
+        if !text.contains("chlo.") {
+            continue;
+        }
+        let Some(run) = common::run_lines(&text).into_iter().find(|l| l.contains("--interpret")) else { continue };
+        let rel = f.strip_prefix(&dir).unwrap().to_string_lossy().replace('\\', "/");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_strata-opt"))
+            .arg("--chlo-legalize-to-stablehlo")
+            .arg(&f)
+            .output()
+            .expect("strata-opt runs");
+        let legalized = String::from_utf8_lossy(&out.stdout).to_string();
+        if !out.status.success() || legalized.contains("chlo.") {
+            tally.add(false);
+            failures.push(format!("{rel}: not legalized: {}", String::from_utf8_lossy(&out.stderr)));
+            continue;
+        }
+        let tmp =
+            std::env::temp_dir().join(format!("strata-testdata-chlo-{}-{}", std::process::id(), rel.replace('/', "_")));
+        std::fs::write(&tmp, legalized).expect("temp file written");
+        let chunks = common::interpret(&tmp, run.contains("split-input-file"));
+        let _ = std::fs::remove_file(&tmp);
+        let ok = chunks.iter().all(|c| c.ok);
+        tally.add(ok);
+        if !ok {
+            let log = chunks.iter().filter(|c| !c.ok).map(|c| c.log.clone()).collect::<Vec<_>>().join("\n");
+            failures.push(format!("{rel}:\n    {}", log.lines().take(4).collect::<Vec<_>>().join("\n    ")));
+        }
+    }
+    println!("chlo programs legalized and interpreted: {}/{} ({:.1}%)", tally.passed, tally.total, tally.pct());
+    assert!(tally.total >= 50, "expected the chlo programs of the testdata, found {}", tally.total);
+    assert!(failures.is_empty(), "{} failure(s):\n{}", failures.len(), failures.join("\n"));
+}

@@ -17,6 +17,17 @@
 //! Like StableHLO's pass, the broadcasting ops are decomposed for static shapes with
 //! numpy-style (prefix-padded) `broadcast_dimensions` only; shapes with dynamic dimensions
 //! (which StableHLO lowers through the `shape` dialect) are reported as not legalizable.
+//!
+//! Sources, op by op: `ChloLegalizeToStablehlo.cpp` (bessel_i1e, erf, erfc, erf_inv, lgamma,
+//! digamma, polygamma, zeta, cosh, sinh, next_after, top_k, ragged_dot, scan, constant(_like),
+//! the broadcasting ops); `ChloDecompositionPatterns.td` (atan, real atanh, conj, is_inf,
+//! is_pos_inf, is_neg_inf, tan, constant); the generated `ChloDecompositionPatternsMath.td`
+//! (asin, acos, acosh, asinh on reals and complex numbers; complex atan and atanh as the same
+//! generator, functional_algorithms, emits them; complex square). Strata's own, where no
+//! StableHLO source was available: `mulhi` (double-width product; 64-bit from 32-bit halves —
+//! exact integer arithmetic, so the results are StableHLO's) and `broadcast_select` on static
+//! shapes (StableHLO's goes through the shape dialect; with static shapes it is the numpy
+//! broadcast of the three operands).
 
 // The constants are StableHLO's decimal texts, verbatim, so they can be audited against the source.
 #![allow(clippy::excessive_precision)]
@@ -146,11 +157,12 @@ fn pattern(ctx: &Context, op: OpId, short: &str) -> Result<Decomp, String> {
         "asin" => |d, _, a| vec![real_asin(d, a[0])],
         "asinh" if is_complex => |d, _, a| vec![complex_asinh(d, a[0])],
         "asinh" => |d, _, a| vec![real_asinh(d, a[0])],
+        "atan" if is_complex => |d, _, a| vec![complex_atan(d, a[0])],
         "atan" => |d, _, a| {
             let one = d.c(1.0, a[0]);
             vec![d.bin("atan2", a[0], one)]
         },
-        "atanh" if is_complex => |d, _, a| vec![atanh(d, a[0])],
+        "atanh" if is_complex => |d, _, a| vec![complex_atanh(d, a[0])],
         "atanh" => |d, _, a| vec![real_atanh(d, a[0])],
         "conj" => |d, _, a| {
             let re = d.un("real", a[0]);
@@ -1022,7 +1034,98 @@ fn real_asinh(d: &mut D, x: Value) -> Value {
     d.mul(sign, sel)
 }
 
-/// `atanh(x) = (log1p(x) - log1p(-x)) * 0.5` (complex input).
+/// The generated complex `atanh` (functional_algorithms' `complex_atanh`, which StableHLO's
+/// `ChloDecompositionPatternsMath.td` includes for `CHLO_AtanhOp`/`CHLO_AtanOp` on complex
+/// input) on `x + I*y`: returns `(real, imag)`.
+fn complex_atanh_parts(d: &mut D, x: Value, y: Value) -> (Value, Value) {
+    let zero = d.c(0.0, x);
+    let one = d.c(1.0, x);
+    let neg1 = d.c(-1.0, x);
+    let x_ge0 = d.cmp(x, zero, Dir::GE);
+    let sign_x = d.select(x_ge0, one, neg1);
+    let ax = d.abs(x);
+    let ay = d.abs(y);
+    let largest = d.fmax(x);
+    let e308 = d.c(1e308, x);
+    let c1 = d.cmp(largest, e308, Dir::GT);
+    let e38 = d.c(1e38, x);
+    let c2 = d.cmp(largest, e38, Dir::GT);
+    let k64 = d.c(9007199254740994.0, x);
+    let k32 = d.c(16777218.0, x);
+    let k16 = d.c(2050.0, x);
+    let k = d.select(c2, k32, k16);
+    let inv_negeps = d.select(c1, k64, k);
+    let safe_max = d.mul(inv_negeps, inv_negeps);
+    let ax_ok = d.cmp(ax, safe_max, Dir::LT);
+    let ay_ok = d.cmp(ay, safe_max, Dir::LT);
+    let in_safe_region = d.and(ax_ok, ay_ok);
+    let naxm1 = d.sub(one, ax);
+    let y2 = d.mul(y, y);
+    let n2 = d.mul(naxm1, naxm1);
+    let den = d.add(n2, y2);
+    let safe = d.div(ax, den);
+    let ayi = d.mul(ay, inv_negeps);
+    let small_y = d.cmp(ayi, ax, Dir::LT);
+    let inv_ax = d.div(one, ax);
+    let posinf = d.finf(x, false);
+    let neginf = d.finf(x, true);
+    let xp = d.cmp(x, posinf, Dir::EQ);
+    let xn = d.cmp(x, neginf, Dir::EQ);
+    let x_inf = d.or(xp, xn);
+    let yp = d.cmp(y, posinf, Dir::EQ);
+    let yn = d.cmp(y, neginf, Dir::EQ);
+    let y_inf = d.or(yp, yn);
+    let any_inf = d.or(x_inf, y_inf);
+    let axy = d.div(ax, y);
+    let yax = d.div(y, ax);
+    let s = d.add(axy, yax);
+    let q = d.div(one, s);
+    let q = d.div(q, y);
+    let other = d.select(any_inf, zero, q);
+    let unsafe_ = d.select(small_y, inv_ax, other);
+    let arg = d.select(in_safe_region, safe, unsafe_);
+    let four = d.c(4.0, x);
+    let a4 = d.mul(four, arg);
+    let l = d.log1p(a4);
+    let sl = d.mul(sign_x, l);
+    let quarter = d.c(0.25, x);
+    let re = d.mul(sl, quarter);
+    let yy = d.add(y, y);
+    let opax = d.add(one, ax);
+    let m = d.mul(naxm1, opax);
+    let t = d.sub(m, y2);
+    let im_safe = d.bin("atan2", yy, t);
+    let zero_y = d.c(0.0, y);
+    let y_ge0 = d.cmp(y, zero_y, Dir::GE);
+    let sign_y = d.select(y_ge0, one, neg1);
+    let pi = d.c(std::f64::consts::PI, x);
+    let im_unsafe = d.mul(sign_y, pi);
+    let im_sel = d.select(in_safe_region, im_safe, im_unsafe);
+    let half = d.c(0.5, x);
+    let im = d.mul(im_sel, half);
+    (re, im)
+}
+
+/// `atanh(z)` on complex input (generated `complex_atanh`).
+fn complex_atanh(d: &mut D, z: Value) -> Value {
+    let x = d.un("real", z);
+    let y = d.un("imag", z);
+    let (re, im) = complex_atanh_parts(d, x, y);
+    d.bin("complex", re, im)
+}
+
+/// `atan(z) = -I * atanh(I * z)` on complex input (generated `complex_atan`): the `atanh`
+/// parts of `-imag(z) + I*real(z)`, returned as `complex(imag, -real)`.
+fn complex_atan(d: &mut D, z: Value) -> Value {
+    let imag_z = d.un("imag", z);
+    let x = d.neg(imag_z);
+    let y = d.un("real", z);
+    let (re, im) = complex_atanh_parts(d, x, y);
+    let nre = d.neg(re);
+    d.bin("complex", im, nre)
+}
+
+/// `atanh(x) = (log1p(x) - log1p(-x)) * 0.5`.
 fn atanh(d: &mut D, x: Value) -> Value {
     let a = d.log1p(x);
     let nx = d.neg(x);
