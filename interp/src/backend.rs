@@ -14,7 +14,7 @@
 use std::time::Instant;
 
 use strata_ir::{Context, OpId};
-use strata_reference::value::Value;
+use strata_reference::value::{Tensor, Value};
 
 use crate::eval::{CheckFailure, Interpreter};
 use crate::InterpError;
@@ -57,6 +57,11 @@ pub struct Outcome {
     pub failures: Vec<CheckFailure>,
     /// Output of `interpreter.print`, in execution order.
     pub prints: Vec<String>,
+    /// Values sent by `stablehlo.outfeed`, one list per outfeed executed.
+    pub outfeed: Vec<Vec<Tensor>>,
+    /// Values recorded by `interpreter.probe` as (`probe_id`, value), in execution order
+    /// (what `strata-run --probe-output-dir` writes).
+    pub probes: Vec<(String, Tensor)>,
 }
 
 /// Something that executes functions of a module: the interpreter, the JIT.
@@ -111,7 +116,22 @@ impl Prepared for Interpreted<'_> {
         let mut it = Interpreter::new();
         let r = it.eval_func(self.ctx, self.funcs[i], args);
         let results = r.map_err(|e| interp_error(&it, e));
-        Outcome { results, failures: std::mem::take(&mut it.failures), prints: std::mem::take(&mut it.prints) }
+        let mut seen: std::collections::BTreeMap<&str, usize> = Default::default();
+        let mut probes = Vec::with_capacity(it.probe_log.len());
+        for id in &it.probe_log {
+            let n = seen.entry(id.as_str()).or_insert(0);
+            if let Some(t) = it.probes.get(id).and_then(|v| v.get(*n)) {
+                probes.push((id.clone(), t.clone()));
+            }
+            *n += 1;
+        }
+        Outcome {
+            results,
+            failures: std::mem::take(&mut it.failures),
+            prints: std::mem::take(&mut it.prints),
+            outfeed: std::mem::take(&mut it.outfeed),
+            probes,
+        }
     }
 
     fn time(&mut self, i: usize, args: &[Value]) -> Result<f64, RunError> {

@@ -98,6 +98,13 @@ pub struct Interpreter {
     pub prints: Vec<String>,
     /// Values recorded by `interpreter.probe`, per `probe_id`, one per execution.
     pub probes: BTreeMap<String, Vec<Tensor>>,
+    /// The `probe_id` of every probe in execution order (the k-th occurrence of an id is
+    /// `probes[id][k]`): what `strata-run --probe-output-dir` writes, in order.
+    pub probe_log: Vec<String>,
+    /// Values written by `stablehlo.outfeed`, in execution order.
+    pub outfeed: Vec<Vec<Tensor>>,
+    /// `stablehlo.send` messages outside `interpreter.run_parallel` (inside, the run's own).
+    pub(super) mailbox: std::rc::Rc<std::cell::RefCell<super::parallel::Mailbox>>,
     /// The process this interpreter runs as inside `interpreter.run_parallel`.
     pub(super) process: Option<super::parallel::ProcessCtx>,
     /// chlo ops decomposed into StableHLO, per (context, op) ...
@@ -619,6 +626,7 @@ impl Interpreter {
             .probe_id()
             .to_string();
         let x = self.tensor(ctx, op, 0)?.clone();
+        self.probe_log.push(id.clone());
         self.probes.entry(id).or_default().push(x.clone());
         Ok(vec![x.into()])
     }

@@ -280,7 +280,11 @@ pub(crate) fn kernel_for(name: &str) -> Option<Kernel> {
         | "stablehlo.all_to_all"
         | "stablehlo.reduce_scatter"
         | "stablehlo.collective_permute"
-        | "stablehlo.collective_broadcast" => |it, ctx, op| it.collective(ctx, op, ctx.op_name_of(op)),
+        | "stablehlo.collective_broadcast"
+        | "stablehlo.collective_reduce" => |it, ctx, op| it.collective(ctx, op, ctx.op_name_of(op)),
+        "stablehlo.send" => |it, ctx, op| it.send(ctx, op),
+        "stablehlo.recv" => |it, ctx, op| it.recv(ctx, op),
+        "stablehlo.outfeed" => |it, ctx, op| it.outfeed(ctx, op),
         "stablehlo.replica_id" => |it, _, _| it.process_id(true),
         "stablehlo.partition_id" => |it, _, _| it.process_id(false),
         "stablehlo.infeed" => |it, ctx, op| it.infeed(ctx, op),

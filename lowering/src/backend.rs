@@ -512,7 +512,7 @@ impl Prepared for JitPrepared {
             }
             Ok(p.result_map.iter().map(|&k| Value::from(outs[k].clone())).collect())
         })();
-        Outcome { results, failures, prints: Vec::new() }
+        Outcome { results, failures, prints: Vec::new(), outfeed: Vec::new(), probes: Vec::new() }
     }
 
     fn time(&mut self, i: usize, args: &[Value]) -> Result<f64, RunError> {

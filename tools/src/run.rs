@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use strata_interp::backend::{Backend, InterpreterBackend, Prepared};
 use strata_interp::eval::{tensor_from_dense_attr, tensor_type_parts};
-use strata_interp::value::{npy, Value};
+use strata_interp::value::{npy, Tensor, Value};
 use strata_interp::InterpError;
 use strata_ir::diagnostics::render;
 use strata_ir::parser::{parse_attr_str, parse_source, ParserConfig};
@@ -77,6 +77,10 @@ pub struct RunOptions {
     /// `--max-memory SIZE`: the largest value the interpreter may create (bytes; default the
     /// machine's available memory).
     pub max_memory: Option<u64>,
+    /// `--probe-output-dir DIR`: where `interpreter.probe` values are written (`probe1.npy`,
+    /// `probe2.npy`, ... and `index.csv` with `probe_id,type,path` lines), as
+    /// stablehlo-translate does.
+    pub probe_output_dir: Option<String>,
 }
 
 /// Parses a size: `1000000`, `512K`, `64M`, `8G`, `1T` (binary multiples, an optional `B`/`iB`).
@@ -99,7 +103,8 @@ pub fn parse_size(v: &str) -> Result<u64, String> {
     Ok((n * mul as f64).min(u64::MAX as f64) as u64)
 }
 
-const VALUE_OPTS: &[&str] = &["entry", "args", "inputs", "output-dir", "bench", "print-format", "max-memory"];
+const VALUE_OPTS: &[&str] =
+    &["entry", "args", "inputs", "output-dir", "bench", "print-format", "max-memory", "probe-output-dir"];
 
 fn usage() -> &'static str {
     "OVERVIEW: Strata runner: executes StableHLO programs on the reference interpreter\n\n\
@@ -120,6 +125,7 @@ OPTIONS:\n\
   --interpreter-print-dense       Same as --print-format=dense\n\
   --print-results[=bool]          Print results (default: unless --output-dir or --bench)\n\
   --allow-unregistered-dialect    Accept operations of unregistered dialects\n\
+  --probe-output-dir <dir>        Write interpreter.probe values there (probeN.npy, index.csv)\n\
   --max-memory <size>             Largest value the interpreter may create (8G, 512M, bytes;\n\
                                   default: the machine's available memory)\n"
 }
@@ -154,6 +160,7 @@ pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<RunOp
                 }
                 "output-dir" => o.output_dir = value,
                 "max-memory" => o.max_memory = Some(parse_size(&value.unwrap_or_default())?),
+                "probe-output-dir" => o.probe_output_dir = value,
                 "bench" => {
                     let v = value.unwrap_or_default();
                     o.bench = Some(v.parse().map_err(|_| format!("--bench expects a count, got '{v}'"))?);
@@ -312,6 +319,27 @@ fn write_results(dir: &str, vals: &[Value]) -> Result<(), String> {
     Ok(())
 }
 
+/// Writes the probed values as stablehlo-translate's `--probe-output-dir` does: one
+/// `probe<N>.npy` per executed probe (N from 1, in execution order) and an `index.csv` line
+/// `probe_id,type,path` for each, appended.
+fn write_probes(dir: &str, probes: &[(String, Tensor)]) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create probe output directory '{dir}': {e}"))?;
+    let index = Path::new(dir).join("index.csv");
+    let mut csv = String::new();
+    let start = std::fs::read_to_string(&index).map_or(0, |s| s.lines().count());
+    for (k, (id, t)) in probes.iter().enumerate() {
+        let path: PathBuf = Path::new(dir).join(format!("probe{}.npy", start + k + 1));
+        npy::write_npy_file(&path, t).map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+        csv.push_str(&format!("{id},{},{}\n", Value::Tensor(t.clone()).type_string(), path.display()));
+    }
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&index)
+        .map_err(|e| format!("cannot write '{}': {e}", index.display()))?;
+    f.write_all(csv.as_bytes()).map_err(|e| format!("cannot write '{}': {e}", index.display()))
+}
+
 fn format_value(v: &Value, f: PrintFormat) -> String {
     match f {
         PrintFormat::Dense => v.to_string(),
@@ -337,6 +365,18 @@ fn run_function(
     for p in &r.prints {
         let _ = writeln!(sink.out, "{p}");
     }
+    for (k, vals) in r.outfeed.iter().enumerate() {
+        for v in vals {
+            let _ = writeln!(sink.out, "outfeed #{k}: {}", Value::Tensor(v.clone()));
+        }
+    }
+    let mut probes_ok = true;
+    if let Some(dir) = &o.probe_output_dir {
+        if let Err(e) = write_probes(dir, &r.probes) {
+            let _ = writeln!(sink.err, "error: {e}");
+            probes_ok = false;
+        }
+    }
     let failures = r.failures.len();
     for c in &r.failures {
         let _ = sink.err.write_all(located(ctx, Some(c.op), &c.message).as_bytes());
@@ -349,6 +389,9 @@ fn run_function(
             return (false, failures);
         }
     };
+    if !probes_ok {
+        return (false, failures);
+    }
     if print_results {
         for v in &vals {
             let _ = writeln!(sink.out, "{}", format_value(v, o.format));

@@ -651,6 +651,7 @@ pub static OPS: &[OpDef] = &[
         attrs: &[A("permutation", K::Req)],
         checks: chk::COMPAT_ELEM,
         infer: Infer::Iface(sh::infer_transpose),
+        verify: Some(sh::verify_transpose),
         ..op("stablehlo.transpose")
     },
     OpDef {

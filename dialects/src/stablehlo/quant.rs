@@ -65,6 +65,28 @@ pub fn quant_element(ctx: &Context, t: Type) -> Option<QuantType> {
     quant_type(ctx, e)
 }
 
+/// The quantization-parameter agreement of ops that move quantized values without computing
+/// (reshape C1, transpose C1, broadcast_in_dim C1, as StableHLO checks them): a per-tensor
+/// operand and result need the same scale and zero point; per-axis ones with the same
+/// quantization dimension size the same scales and zero points (`per_axis`).
+pub fn verify_same_quant_params(ctx: &Context, operand: Type, result: Type, per_axis: bool) -> Result<(), String> {
+    let (Some(a), Some(b)) = (quant_element(ctx, operand), quant_element(ctx, result)) else { return Ok(()) };
+    match (a.is_per_axis(), b.is_per_axis()) {
+        (false, false) => {
+            if a.scales != b.scales || a.zero_points != b.zero_points {
+                return Err("expect same quantization scale and zero_point".into());
+            }
+        }
+        (true, true) if per_axis => {
+            if a.scales.len() == b.scales.len() && (a.scales != b.scales || a.zero_points != b.zero_points) {
+                return Err("expect same quantization scales and zero_points".into());
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
 /// Parse the text after `uniform`: `<i8:f32, 1.0:17>`.
 pub fn parse_uniform(s: &str) -> Result<QuantType, String> {
     let s = s.trim();
