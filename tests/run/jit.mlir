@@ -16,7 +16,7 @@
 // DUMP: IR Dump After convert-func-to-llvm
 // DUMP: IR Dump After entry wrappers
 // ENTRY: error: no callable function @nope
-// HLO: unsupported.stablehlo:3:8: error: {{.*}}'stablehlo.after_all'
+// HLO: not-lowered.stablehlo:3:8: error: {{.*}}'stablehlo.after_all'
 
 func.func @main(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x2xf32> {
   %z = arith.constant 0.0 : f32
