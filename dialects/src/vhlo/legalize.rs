@@ -763,11 +763,17 @@ fn from_vhlo_op(ctx: &mut Context, op: OpId, row: &VOp) -> Result<(String, Vec<N
                 Some(VAttr::String(s)) => Some(ctx.symbol_ref_attr(&s)),
                 _ => None,
             },
+            // StableHLO's `api_version` is an `I32EnumAttr`: an `i32` integer.
             ("custom_call", "api_version") => match VAttr::of(ctx, a) {
-                Some(VAttr::Enum(i, k)) => {
-                    let v = sa::CustomCallApiVersion::from_str(ENUMS[i].1[k as usize]);
-                    v.map(|v| v.to_attr(ctx))
+                Some(VAttr::Enum(_, k)) => {
+                    let i32t = ctx.int_type(32);
+                    Some(ctx.int_attr(k as i128, i32t))
                 }
+                _ => None,
+            },
+            // A `UnitAttr` in StableHLO.
+            (_, "use_global_device_ids") => match VAttr::of(ctx, a) {
+                Some(VAttr::Bool(true)) => Some(ctx.unit_attr()),
                 _ => None,
             },
             _ if is_dense_array_attr(short, name)
