@@ -160,11 +160,7 @@ pub fn main_with_args(raw: &[String]) -> i32 {
         s.push('\n');
         s.into_bytes()
     };
-    let res = if output == "-" {
-        std::io::stdout().lock().write_all(&bytes)
-    } else {
-        std::fs::write(&output, &bytes)
-    };
+    let res = if output == "-" { std::io::stdout().lock().write_all(&bytes) } else { std::fs::write(&output, &bytes) };
     if let Err(e) = res {
         if e.kind() != std::io::ErrorKind::BrokenPipe {
             eprintln!("strata-translate: cannot write output '{output}': {e}");
