@@ -25,7 +25,7 @@ impl Pass for LegalizeToVhlo {
         Some("builtin.module")
     }
     fn run(&mut self, ctx: &mut Context, op: OpId, _stats: &mut PassStatistics) -> Result<(), Failure> {
-        legalize::legalize_to_vhlo(ctx, op).map_err(|_| Failure)
+        legalize::legalize_to_vhlo(ctx, op)
     }
 }
 
@@ -47,7 +47,7 @@ impl Pass for LegalizeToStablehlo {
         Some("builtin.module")
     }
     fn run(&mut self, ctx: &mut Context, op: OpId, _stats: &mut PassStatistics) -> Result<(), Failure> {
-        legalize::legalize_to_stablehlo(ctx, op).map_err(|_| Failure)
+        legalize::legalize_to_stablehlo(ctx, op)
     }
 }
 
@@ -85,6 +85,6 @@ impl Pass for ToVersion {
         }
     }
     fn run(&mut self, ctx: &mut Context, op: OpId, _stats: &mut PassStatistics) -> Result<(), Failure> {
-        version::vhlo_to_version(ctx, op, self.target).map_err(|_| Failure)
+        version::vhlo_to_version(ctx, op, self.target)
     }
 }

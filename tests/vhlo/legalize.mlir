@@ -1,6 +1,7 @@
 // RUN: strata-opt %s --stablehlo-legalize-to-vhlo --mlir-print-op-generic | strata-check %s
 // RUN: strata-opt %s --stablehlo-legalize-to-vhlo --vhlo-legalize-to-stablehlo | strata-check %s --check-prefix=BACK
 // RUN: strata-opt %s --stablehlo-legalize-to-vhlo --emit-bytecode | strata-opt --mlir-print-op-generic | strata-check %s
+// RUN: strata-opt %s --stablehlo-legalize-to-vhlo | strata-opt --vhlo-legalize-to-stablehlo | strata-check %s --check-prefix=BACK
 
 // What StableHLO's legalization writes (checked against jaxlib 0.10.2's own VHLO): the
 // current op versions, every default materialized, struct attributes flattened.

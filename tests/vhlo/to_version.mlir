@@ -12,14 +12,14 @@
 // V18: "vhlo.dot_general_v2"
 // V15: "vhlo.exponential_v1"
 // V15: "vhlo.tan_v1"
-// V15: "vhlo.dot_general_v1"(%arg1, %arg0) <{lhs_batching_dimensions = {{.*}}, precision_config = #vhlo.array_v1<[]>, rhs_batching_dimensions
+// V15: "vhlo.dot_general_v1"(%arg1, %1) <{lhs_batching_dimensions = {{.*}}, precision_config = #vhlo.array_v1<[]>, rhs_batching_dimensions
 // V15-NOT: accumulation_type
 // UP: stablehlo.exponential %arg0 : tensor<4xf32>
 // UP: stablehlo.tan %{{.*}} : tensor<4xf32>
-// UP: stablehlo.dot_general %arg1, %arg0, contracting_dims = [1] x [0]
+// UP: stablehlo.dot_general %arg1, %1, contracting_dims = [1] x [0]
 // tan appeared in 1.4.0: the error names the op and the version it needs.
 // OLD: error: failed to convert VHLO to v1.3.0: 'vhlo.tan_v2' (stablehlo.tan) needs v1.4.0 or later
-// RANGE: error: invalid value for option 'target' of pass 'vhlo-to-version'
+// RANGE: target version 2.0.0 is outside the supported range [0.9.0, 1.17.0]
 // NOTVHLO: error: failed to legalize operation 'func.func' to StableHLO: not a VHLO op
 func.func @main(%arg0: tensor<4xf32>, %arg1: tensor<4x4xf32>) -> tensor<4xf32> {
   %0 = stablehlo.exponential %arg0 : tensor<4xf32>

@@ -8,7 +8,7 @@
 // RUN: not strata-translate --deserialize %t.trunc.mlirbc 2>&1 | strata-check %s --check-prefix=TRUNC
 // RUN: not strata-translate --serialize --target=0.1.0 %s 2>&1 | strata-check %s --check-prefix=TARGET
 // RUN: not strata-translate --serialize --target=1.3.0 %S/Inputs/tan.mlir 2>&1 | strata-check %s --check-prefix=TAN
-// RUN: strata-translate --serialize %s | head -c 17 | strata-check %s --check-prefix=PRODUCER
+// RUN: strata-translate --serialize %s | head -c 22 | strata-check %s --check-prefix=PRODUCER
 
 // CHECK: module @jit_f attributes {mhlo.num_partitions = 1 : i32}
 // CHECK: func.func public @main(%arg0: tensor<2x3xf32> {jax.arg_info = "x"}) -> (tensor<3x2xf32> {jax.result_info = "result"})

@@ -74,6 +74,22 @@ pub fn load_bytecode(ctx: &mut Context, file: &str, data: &[u8]) -> Result<OpId,
     strata_ir::bytecode::read_bytecode(ctx, data, file).map_err(|e| format!("{file}: {e}\n"))
 }
 
+/// Convert a module holding VHLO ops (bytecode of `strata-opt --stablehlo-legalize-to-vhlo`,
+/// say) to StableHLO at the current version; other modules are returned as they are.
+pub fn vhlo_to_stablehlo(ctx: &mut Context, module: OpId) -> Result<OpId, String> {
+    use strata_dialects::vhlo;
+    if !vhlo::has_vhlo_ops(ctx, module) {
+        return Ok(module);
+    }
+    let r = vhlo::version::vhlo_to_version(ctx, module, vhlo::CURRENT_VERSION)
+        .and_then(|_| vhlo::legalize::legalize_to_stablehlo(ctx, module));
+    if r.is_err() {
+        let ds = ctx.take_diagnostics();
+        return Err(ds.iter().map(|d| strata_ir::diagnostics::render(ctx, d)).collect());
+    }
+    Ok(module)
+}
+
 /// Whether `data` is a StableHLO portable artifact (bytecode whose producer is `StableHLO_v…`).
 pub fn is_portable_artifact(data: &[u8]) -> bool {
     producer(data).is_some_and(|p| p.starts_with("StableHLO_v"))

@@ -549,7 +549,10 @@ pub fn run(o: &RunOptions, out: &mut dyn Write, err: &mut dyn Write) -> Result<V
         crate::input::Source::Bytecode { file, data } => {
             let mut sink = Sink { out, err };
             let mut ctx = crate::input::bytecode_context(o.allow_unregistered);
-            let module = match crate::input::load_bytecode(&mut ctx, &file, &data) {
+            // Any VHLO (a portable artifact, or VHLO bytecode of strata-opt) runs as StableHLO.
+            let module = match crate::input::load_bytecode(&mut ctx, &file, &data)
+                .and_then(|m| crate::input::vhlo_to_stablehlo(&mut ctx, m))
+            {
                 Ok(m) => m,
                 Err(e) => {
                     let _ = sink.err.write_all(e.as_bytes());

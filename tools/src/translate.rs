@@ -78,11 +78,11 @@ pub fn main_with_args(raw: &[String]) -> i32 {
                     "mlir-print-op-generic" => b(&value).map(|x| print.generic = x),
                     "mlir-print-debuginfo" => b(&value).map(|x| print.debug_info = x),
                     "version" => {
-                        print!("{}", version_text());
+                        let _ = std::io::stdout().lock().write_all(version_text().as_bytes());
                         return 0;
                     }
                     "help" | "h" => {
-                        print!("{HELP}");
+                        let _ = std::io::stdout().lock().write_all(HELP.as_bytes());
                         return 0;
                     }
                     _ => Err(format!("Unknown command line argument '--{name}'.  Try: 'strata-translate --help'")),
@@ -160,11 +160,7 @@ pub fn main_with_args(raw: &[String]) -> i32 {
         s.push('\n');
         s.into_bytes()
     };
-    let res = if output == "-" {
-        std::io::stdout().lock().write_all(&bytes)
-    } else {
-        std::fs::write(&output, &bytes)
-    };
+    let res = if output == "-" { std::io::stdout().lock().write_all(&bytes) } else { std::fs::write(&output, &bytes) };
     if let Err(e) = res {
         if e.kind() != std::io::ErrorKind::BrokenPipe {
             eprintln!("strata-translate: cannot write output '{output}': {e}");

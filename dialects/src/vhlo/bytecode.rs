@@ -265,7 +265,9 @@ impl DialectBytecode for VhloBytecode {
                 let o = r.types()?;
                 let conv = |r: &mut DialectReader<'_, '_>, v: Vec<Type>| -> Result<Vec<VType>, BytecodeError> {
                     v.into_iter()
-                        .map(|t| VType::of(r.ctx_ref(), t).ok_or_else(|| BytecodeError::new(at, "expected a VHLO type")))
+                        .map(|t| {
+                            VType::of(r.ctx_ref(), t).ok_or_else(|| BytecodeError::new(at, "expected a VHLO type"))
+                        })
                         .collect()
                 };
                 let inputs = conv(r, i)?;
@@ -287,7 +289,9 @@ impl DialectBytecode for VhloBytecode {
                 let v = r.types()?;
                 VType::Tuple(
                     v.into_iter()
-                        .map(|t| VType::of(r.ctx_ref(), t).ok_or_else(|| BytecodeError::new(at, "expected a VHLO type")))
+                        .map(|t| {
+                            VType::of(r.ctx_ref(), t).ok_or_else(|| BytecodeError::new(at, "expected a VHLO type"))
+                        })
                         .collect::<Result<_, _>>()?,
                 )
             }
@@ -300,8 +304,9 @@ impl DialectBytecode for VhloBytecode {
             24 | 30 => {
                 return Err(BytecodeError::new(at, "quantized VHLO types are not supported yet"));
             }
-            c => simple_type_of_code(c)
-                .ok_or_else(|| BytecodeError::new(at, format!("unknown vhlo type code: {c}")))?,
+            c => {
+                simple_type_of_code(c).ok_or_else(|| BytecodeError::new(at, format!("unknown vhlo type code: {c}")))?
+            }
         };
         Ok(vt.intern(r.ctx()))
     }
@@ -549,8 +554,7 @@ fn lookup_attr_text(ctx: &Context, text: &str) -> Option<Attribute> {
 /// booleans as one byte of all ones or zeros).
 fn tensor_blob(ctx: &Context, ty: Type, d: &DenseData) -> Vec<u8> {
     let k = ctx.type_kind(ty);
-    let is_bool =
-        k.element_type().is_some_and(|e| matches!(ctx.type_kind(e), TypeKind::Integer { width: 1, .. }));
+    let is_bool = k.element_type().is_some_and(|e| matches!(ctx.type_kind(e), TypeKind::Integer { width: 1, .. }));
     if !is_bool {
         return d.bytes.clone();
     }

@@ -10,7 +10,7 @@
 //! conversion ([`generic_to_vhlo`] / [`generic_from_vhlo`]).
 
 use strata_ir::attributes::DenseData;
-use strata_ir::{AttrKind, Attribute, Context, NamedAttribute, OpId, Type, TypeKind};
+use strata_ir::{AttrKind, Attribute, Context, Failure, NamedAttribute, OpId, Type, TypeKind};
 
 use super::ops::{self, VOp};
 use super::rebuild::{convert_module, Converter, NewOp};
@@ -299,7 +299,13 @@ fn to_vhlo_attr(ctx: &mut Context, op: OpId, base: &str, name: &str) -> Result<A
                 _ => mk::i64(ctx, s.index_vector_dim),
             });
         }
-        ("dot_general", "lhs_batching_dimensions" | "rhs_batching_dimensions" | "lhs_contracting_dimensions" | "rhs_contracting_dimensions") => {
+        (
+            "dot_general",
+            "lhs_batching_dimensions"
+            | "rhs_batching_dimensions"
+            | "lhs_contracting_dimensions"
+            | "rhs_contracting_dimensions",
+        ) => {
             let d = match get(ctx, op, "dot_dimension_numbers") {
                 Some(a) => sa::DotDimensionNumbers::parse_from_attr(ctx, a)?,
                 None => return Err("missing 'dot_dimension_numbers'".into()),
@@ -314,8 +320,13 @@ fn to_vhlo_attr(ctx: &mut Context, op: OpId, base: &str, name: &str) -> Result<A
         }
         (
             "dot_general",
-            "lhs_precision_type" | "rhs_precision_type" | "accumulation_type" | "lhs_component_count"
-            | "rhs_component_count" | "num_primitive_operations" | "allow_imprecise_accumulation",
+            "lhs_precision_type"
+            | "rhs_precision_type"
+            | "accumulation_type"
+            | "lhs_component_count"
+            | "rhs_component_count"
+            | "num_primitive_operations"
+            | "allow_imprecise_accumulation",
         ) => {
             let Some(a) = get(ctx, op, "algorithm") else { return Ok(none_attr(ctx)) };
             let alg = sa::DotAlgorithm::parse_from_attr(ctx, a)?;
@@ -380,12 +391,28 @@ fn to_vhlo_attr(ctx: &mut Context, op: OpId, base: &str, name: &str) -> Result<A
     Ok(match (short, name) {
         (_, "result_accuracy") => default_accuracy(ctx),
         ("compare", "compare_type") => mk::enum_(ctx, "comparison_type_v1", "NOTYPE").expect("enum"),
-        (_, "use_global_device_ids" | "indices_are_sorted" | "unique_indices" | "is_host_transfer" | "has_side_effect" | "is_stable")
-        | ("cholesky", "lower") => {
-            mk::bool(ctx, false)
-        }
+        (
+            _,
+            "use_global_device_ids"
+            | "indices_are_sorted"
+            | "unique_indices"
+            | "is_host_transfer"
+            | "has_side_effect"
+            | "is_stable",
+        )
+        | ("cholesky", "lower") => mk::bool(ctx, false),
         ("sort", "dimension") => mk::i64(ctx, -1),
-        (_, "precision_config" | "called_computations" | "operand_layouts" | "result_layouts" | "output_operand_aliases" | "layout" | "arg_attrs" | "res_attrs") => mk::array(ctx, vec![]),
+        (
+            _,
+            "precision_config"
+            | "called_computations"
+            | "operand_layouts"
+            | "result_layouts"
+            | "output_operand_aliases"
+            | "layout"
+            | "arg_attrs"
+            | "res_attrs",
+        ) => mk::array(ctx, vec![]),
         (_, "backend_config" | "infeed_config" | "outfeed_config" | "sym_visibility") => mk::string(ctx, ""),
         ("custom_call", "api_version") => mk::enum_(ctx, "api_version_v1", "API_VERSION_ORIGINAL").expect("enum"),
         (_, "source_target_pairs") => {
@@ -425,14 +452,14 @@ fn base_of(name: &str) -> &str {
 }
 
 /// `stablehlo-legalize-to-vhlo`: every StableHLO/func op in `module` to its current VHLO op.
-pub fn legalize_to_vhlo(ctx: &mut Context, module: OpId) -> Result<(), ()> {
+pub fn legalize_to_vhlo(ctx: &mut Context, module: OpId) -> Result<(), Failure> {
     struct C;
     impl Converter for C {
-        fn op(&mut self, ctx: &mut Context, op: OpId) -> Result<NewOp, ()> {
+        fn op(&mut self, ctx: &mut Context, op: OpId) -> Result<NewOp, Failure> {
             let name = ctx.op_name_of(op).to_string();
             let Some(row) = ops::current_of(base_of(&name)) else {
                 err(ctx, op, format!("failed to legalize operation '{name}' to VHLO: no VHLO equivalent"));
-                return Err(());
+                return Err(Failure);
             };
             let mut results = Vec::new();
             for v in ctx.results(op).collect::<Vec<_>>() {
@@ -441,8 +468,12 @@ pub fn legalize_to_vhlo(ctx: &mut Context, module: OpId) -> Result<(), ()> {
                     Some(t) => results.push(t),
                     None => {
                         let ts = strata_ir::printer::type_to_string(ctx, t);
-                        err(ctx, op, format!("failed to legalize operation '{name}' to VHLO: type {ts} has no VHLO form"));
-                        return Err(());
+                        err(
+                            ctx,
+                            op,
+                            format!("failed to legalize operation '{name}' to VHLO: type {ts} has no VHLO form"),
+                        );
+                        return Err(Failure);
                     }
                 }
             }
@@ -455,7 +486,7 @@ pub fn legalize_to_vhlo(ctx: &mut Context, module: OpId) -> Result<(), ()> {
                     }
                     Err(m) => {
                         err(ctx, op, format!("failed to legalize operation '{name}' to VHLO: {m}"));
-                        return Err(());
+                        return Err(Failure);
                     }
                 }
             }
@@ -472,16 +503,17 @@ pub fn legalize_to_vhlo(ctx: &mut Context, module: OpId) -> Result<(), ()> {
                     None => {
                         let t = text(ctx, na.value);
                         err(ctx, op, format!("failed to legalize operation '{name}' to VHLO: attribute '{an}' ({t}) has no VHLO form"));
-                        return Err(());
+                        return Err(Failure);
                     }
                 }
             }
             Ok(NewOp { name: format!("vhlo.{}", row.name), results, properties, attributes })
         }
-        fn block_arg(&mut self, ctx: &mut Context, op: OpId, t: Type) -> Result<Type, ()> {
+        fn block_arg(&mut self, ctx: &mut Context, op: OpId, t: Type) -> Result<Type, Failure> {
             vtype(ctx, t).ok_or_else(|| {
                 let ts = strata_ir::printer::type_to_string(ctx, t);
                 err(ctx, op, format!("failed to legalize block argument of type {ts} to VHLO"));
+                Failure
             })
         }
     }
@@ -510,10 +542,26 @@ fn known_stablehlo_attrs(name: &str) -> Vec<&'static str> {
 /// Attributes whose StableHLO form is `array<i64: ...>` (VHLO `tensor_v1` of i64), per op.
 fn is_dense_array_attr(short: &str, name: &str) -> bool {
     match name {
-        "dimensions" | "broadcast_dimensions" | "broadcast_sizes" | "slice_sizes" | "permutation" | "start_indices"
-        | "limit_indices" | "strides" | "edge_padding_low" | "edge_padding_high" | "interior_padding"
-        | "window_dimensions" | "base_dilations" | "window_dilations" | "fft_length" | "lhs_dilation"
-        | "rhs_dilation" | "window_reversal" | "known_expanding_dimensions" | "known_nonexpanding_dimensions" => true,
+        "dimensions"
+        | "broadcast_dimensions"
+        | "broadcast_sizes"
+        | "slice_sizes"
+        | "permutation"
+        | "start_indices"
+        | "limit_indices"
+        | "strides"
+        | "edge_padding_low"
+        | "edge_padding_high"
+        | "interior_padding"
+        | "window_dimensions"
+        | "base_dilations"
+        | "window_dilations"
+        | "fft_length"
+        | "lhs_dilation"
+        | "rhs_dilation"
+        | "window_reversal"
+        | "known_expanding_dimensions"
+        | "known_nonexpanding_dimensions" => true,
         "window_strides" => true,
         _ => short == "never",
     }
@@ -578,7 +626,11 @@ fn is_default(ctx: &mut Context, op: OpId, short: &str, name: &str, a: Attribute
         ("compare", "compare_type", VAttr::Enum(_, 0)) => true,
         (
             _,
-            "use_global_device_ids" | "indices_are_sorted" | "unique_indices" | "is_host_transfer" | "has_side_effect"
+            "use_global_device_ids"
+            | "indices_are_sorted"
+            | "unique_indices"
+            | "is_host_transfer"
+            | "has_side_effect"
             | "is_stable",
             VAttr::Bool(false),
         ) => true,
@@ -586,13 +638,17 @@ fn is_default(ctx: &mut Context, op: OpId, short: &str, name: &str, a: Attribute
         ("sort", "dimension", _) => v_i64(ctx, op, name) == Ok(-1),
         (
             _,
-            "precision_config" | "called_computations" | "operand_layouts" | "result_layouts" | "output_operand_aliases"
-            | "layout" | "arg_attrs" | "res_attrs",
+            "precision_config"
+            | "called_computations"
+            | "operand_layouts"
+            | "result_layouts"
+            | "output_operand_aliases"
+            | "layout"
+            | "arg_attrs"
+            | "res_attrs",
             VAttr::Array(x),
         ) => x.is_empty(),
-        (_, "backend_config" | "infeed_config" | "outfeed_config" | "sym_visibility", VAttr::String(s)) => {
-            s.is_empty()
-        }
+        (_, "backend_config" | "infeed_config" | "outfeed_config" | "sym_visibility", VAttr::String(s)) => s.is_empty(),
         ("custom_call", "api_version", VAttr::Enum(_, 1)) => true,
         (_, "source_target_pairs", _) if short == "send" || short == "recv" => {
             v_i64s(ctx, op, name).is_ok_and(|x| x.is_empty())
@@ -763,11 +819,17 @@ fn from_vhlo_op(ctx: &mut Context, op: OpId, row: &VOp) -> Result<(String, Vec<N
                 Some(VAttr::String(s)) => Some(ctx.symbol_ref_attr(&s)),
                 _ => None,
             },
+            // StableHLO's `api_version` is an `I32EnumAttr`: an `i32` integer.
             ("custom_call", "api_version") => match VAttr::of(ctx, a) {
-                Some(VAttr::Enum(i, k)) => {
-                    let v = sa::CustomCallApiVersion::from_str(ENUMS[i].1[k as usize]);
-                    v.map(|v| v.to_attr(ctx))
+                Some(VAttr::Enum(_, k)) => {
+                    let i32t = ctx.int_type(32);
+                    Some(ctx.int_attr(k as i128, i32t))
                 }
+                _ => None,
+            },
+            // A `UnitAttr` in StableHLO.
+            (_, "use_global_device_ids") => match VAttr::of(ctx, a) {
+                Some(VAttr::Bool(true)) => Some(ctx.unit_attr()),
                 _ => None,
             },
             _ if is_dense_array_attr(short, name)
@@ -809,19 +871,19 @@ fn from_vhlo_op(ctx: &mut Context, op: OpId, row: &VOp) -> Result<(String, Vec<N
 
 /// `vhlo-legalize-to-stablehlo`: every VHLO op back to StableHLO/func (the module must be at
 /// the current version: run [`super::version::vhlo_to_version`] first).
-pub fn legalize_to_stablehlo(ctx: &mut Context, module: OpId) -> Result<(), ()> {
+pub fn legalize_to_stablehlo(ctx: &mut Context, module: OpId) -> Result<(), Failure> {
     struct C;
     impl Converter for C {
-        fn op(&mut self, ctx: &mut Context, op: OpId) -> Result<NewOp, ()> {
+        fn op(&mut self, ctx: &mut Context, op: OpId) -> Result<NewOp, Failure> {
             let name = ctx.op_name_of(op).to_string();
             let row = name.strip_prefix("vhlo.").and_then(ops::lookup);
             let Some(row) = row else {
                 err(ctx, op, format!("failed to legalize operation '{name}' to StableHLO: not a VHLO op"));
-                return Err(());
+                return Err(Failure);
             };
             if row.until.is_some() {
                 err(ctx, op, format!("failed to legalize operation '{name}' to StableHLO: it is not the current version of {} (run vhlo-to-version first)", row.base));
-                return Err(());
+                return Err(Failure);
             }
             let mut results = Vec::new();
             for v in ctx.results(op).collect::<Vec<_>>() {
@@ -830,8 +892,12 @@ pub fn legalize_to_stablehlo(ctx: &mut Context, module: OpId) -> Result<(), ()> 
                     Some(t) => results.push(t),
                     None => {
                         let ts = strata_ir::printer::type_to_string(ctx, t);
-                        err(ctx, op, format!("failed to legalize operation '{name}' to StableHLO: type {ts} is not a VHLO type"));
-                        return Err(());
+                        err(
+                            ctx,
+                            op,
+                            format!("failed to legalize operation '{name}' to StableHLO: type {ts} is not a VHLO type"),
+                        );
+                        return Err(Failure);
                     }
                 }
             }
@@ -839,7 +905,7 @@ pub fn legalize_to_stablehlo(ctx: &mut Context, module: OpId) -> Result<(), ()> 
                 Ok(x) => x,
                 Err(m) => {
                     err(ctx, op, format!("failed to legalize operation '{name}' to StableHLO: {m}"));
-                    return Err(());
+                    return Err(Failure);
                 }
             };
             let mut attributes = Vec::new();
@@ -851,13 +917,13 @@ pub fn legalize_to_stablehlo(ctx: &mut Context, module: OpId) -> Result<(), ()> 
             }
             Ok(NewOp { name: new_name, results, properties, attributes })
         }
-        fn block_arg(&mut self, ctx: &mut Context, op: OpId, t: Type) -> Result<Type, ()> {
+        fn block_arg(&mut self, ctx: &mut Context, op: OpId, t: Type) -> Result<Type, Failure> {
             match VType::of(ctx, t).and_then(|vt| vt.to_builtin(ctx)) {
                 Some(t) => Ok(t),
                 None => {
                     let ts = strata_ir::printer::type_to_string(ctx, t);
                     err(ctx, op, format!("failed to legalize block argument of type {ts} to StableHLO"));
-                    Err(())
+                    Err(Failure)
                 }
             }
         }

@@ -54,7 +54,8 @@ impl Version {
             "current" => Ok(CURRENT_VERSION),
             "minimum" => Ok(MINIMUM_VERSION),
             _ => {
-                let v = Version::parse(s).ok_or_else(|| format!("invalid target version '{s}' (expected #.#.#, current or minimum)"))?;
+                let v = Version::parse(s)
+                    .ok_or_else(|| format!("invalid target version '{s}' (expected #.#.#, current or minimum)"))?;
                 if v < MINIMUM_VERSION || v > CURRENT_VERSION {
                     return Err(format!(
                         "target version {v} is outside the supported range [{MINIMUM_VERSION}, {CURRENT_VERSION}]"
@@ -139,7 +140,7 @@ pub fn serialize_portable_artifact(ctx: &mut Context, module: OpId, target: &str
             let w = strata_ir::bytecode::write_bytecode(ctx, clone, &cfg);
             w.map_err(|e| format!("error: {e}\n"))
         }
-        Err(()) => Err(rendered(ctx, before)),
+        Err(_) => Err(rendered(ctx, before)),
     };
     ctx.erase_op(clone);
     out

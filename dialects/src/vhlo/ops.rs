@@ -85,8 +85,14 @@ const DYN_CONV_V2: &[&str] = &[
     "precision_config",
 ];
 const ACC: &[&str] = &["result_accuracy"];
-const GATHER_V1: &[&str] =
-    &["offset_dims", "collapsed_slice_dims", "start_index_map", "index_vector_dim", "slice_sizes", "indices_are_sorted"];
+const GATHER_V1: &[&str] = &[
+    "offset_dims",
+    "collapsed_slice_dims",
+    "start_index_map",
+    "index_vector_dim",
+    "slice_sizes",
+    "indices_are_sorted",
+];
 const GATHER_V2: &[&str] = &[
     "offset_dims",
     "collapsed_slice_dims",
@@ -218,7 +224,13 @@ pub static VHLO_OPS: &[VOp] = &{
         op("ceil_v1", "stablehlo.ceil", &[]),
         op("cholesky_v1", "stablehlo.cholesky", &["lower"]),
         op("clamp_v1", "stablehlo.clamp", &[]),
-        opv("collective_broadcast_v1", "stablehlo.collective_broadcast", v(0, 16, 0), None, &["replica_groups", "channel_id"]),
+        opv(
+            "collective_broadcast_v1",
+            "stablehlo.collective_broadcast",
+            v(0, 16, 0),
+            None,
+            &["replica_groups", "channel_id"],
+        ),
         op("collective_permute_v1", "stablehlo.collective_permute", &["source_target_pairs", "channel_id"]),
         op("compare_v1", "stablehlo.compare", &["comparison_direction", "compare_type"]),
         op("complex_v1", "stablehlo.complex", &[]),
@@ -343,7 +355,11 @@ pub static VHLO_OPS: &[VOp] = &{
         k[1],
         op("torch_index_select_v1", "stablehlo.torch_index_select", &["dim", "batch_dims"]),
         op("transpose_v1", "stablehlo.transpose", &["permutation"]),
-        op("triangular_solve_v1", "stablehlo.triangular_solve", &["left_side", "lower", "unit_diagonal", "transpose_a"]),
+        op(
+            "triangular_solve_v1",
+            "stablehlo.triangular_solve",
+            &["left_side", "lower", "unit_diagonal", "transpose_a"],
+        ),
         op("tuple_v1", "stablehlo.tuple", &[]),
         op("unary_einsum_v1", "stablehlo.unary_einsum", &["einsum_config"]),
         op("uniform_dequantize_v1", "stablehlo.uniform_dequantize", &[]),

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use strata_ir::{Attribute, BlockId, Context, NamedAttribute, OpId, OperationState, Type, Value};
+use strata_ir::{Attribute, BlockId, Context, Failure, NamedAttribute, OpId, OperationState, Type, Value};
 
 /// What an op becomes.
 pub struct NewOp {
@@ -22,14 +22,14 @@ pub struct NewOp {
 
 /// A conversion: ops, and the types of block arguments.
 pub trait Converter {
-    /// The new form of `op` (errors are emitted at the op; `Err(())` stops the conversion).
-    fn op(&mut self, ctx: &mut Context, op: OpId) -> Result<NewOp, ()>;
+    /// The new form of `op` (errors are emitted at the op; `Err(Failure)` stops the conversion).
+    fn op(&mut self, ctx: &mut Context, op: OpId) -> Result<NewOp, Failure>;
     /// The new type of a block argument of `block` (owned by `op`).
-    fn block_arg(&mut self, ctx: &mut Context, op: OpId, t: Type) -> Result<Type, ()>;
+    fn block_arg(&mut self, ctx: &mut Context, op: OpId, t: Type) -> Result<Type, Failure>;
 }
 
 /// Convert every op nested in `module` (not the module itself, whose attributes are kept).
-pub fn convert_module(ctx: &mut Context, module: OpId, c: &mut dyn Converter) -> Result<(), ()> {
+pub fn convert_module(ctx: &mut Context, module: OpId, c: &mut dyn Converter) -> Result<(), Failure> {
     let regions = ctx.op_regions(module).to_vec();
     let mut map = HashMap::new();
     for r in regions {
@@ -68,7 +68,12 @@ fn fix_operands(ctx: &mut Context, ops: &[OpId], map: &HashMap<Value, Value>) {
     }
 }
 
-fn rebuild(ctx: &mut Context, op: OpId, c: &mut dyn Converter, map: &mut HashMap<Value, Value>) -> Result<OpId, ()> {
+fn rebuild(
+    ctx: &mut Context,
+    op: OpId,
+    c: &mut dyn Converter,
+    map: &mut HashMap<Value, Value>,
+) -> Result<OpId, Failure> {
     let n = c.op(ctx, op)?;
     let mut regions = Vec::new();
     for r in ctx.op_regions(op).to_vec() {
@@ -100,7 +105,7 @@ fn rebuild_block(
     b: BlockId,
     c: &mut dyn Converter,
     map: &mut HashMap<Value, Value>,
-) -> Result<BlockId, ()> {
+) -> Result<BlockId, Failure> {
     let args: Vec<(Type, Option<Attribute>)> = ctx.block(b).args.iter().map(|a| (a.ty, a.loc)).collect();
     let mut nargs = Vec::with_capacity(args.len());
     for (t, l) in args {

@@ -68,7 +68,7 @@ pub enum VAttr {
     Float(Attribute),
     /// `integer_v1<1 : i64>` (a builtin integer attribute).
     Integer(Attribute),
-    /// `output_operand_alias_v1<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>`.
+    /// `output_operand_alias_v1<outputTupleIndices = [], operandIndex = 0, operandTupleIndices = []>`.
     OutputOperandAlias(Vec<i64>, i64, Vec<i64>),
     /// `string_v1<"text">`.
     String(String),
@@ -265,7 +265,16 @@ impl VAttr {
                 }
                 VAttr::Dict(v)
             }
-            "float_v1" => VAttr::Float(parse_attr_str(ctx, inner).ok()?),
+            // `float_v1<1.0 : !vhlo.f32_v1>`: the type is printed as a VHLO type.
+            "float_v1" => {
+                let (v, t) = inner.rsplit_once(" : ")?;
+                let t = super::types::parse_text(t.trim()).and_then(|t| t.to_builtin(ctx));
+                let t = match t {
+                    Some(t) => strata_ir::printer::type_to_string(ctx, t),
+                    None => inner.rsplit_once(" : ")?.1.to_string(),
+                };
+                VAttr::Float(parse_attr_str(ctx, &format!("{v} : {t}")).ok()?)
+            }
             "integer_v1" => VAttr::Integer(parse_attr_str(ctx, inner).ok()?),
             "tensor_v1" => VAttr::Tensor(parse_attr_str(ctx, inner).ok()?),
             "string_v1" => VAttr::String(unquote(inner)?),
@@ -279,9 +288,9 @@ impl VAttr {
                 for e in split_top(inner, b',') {
                     let (k, v) = split_eq(e)?;
                     match k {
-                        "output_tuple_indices" => o.0 = ints(v)?,
-                        "operand_index" => o.1 = v.parse().ok()?,
-                        "operand_tuple_indices" => o.2 = ints(v)?,
+                        "outputTupleIndices" | "output_tuple_indices" => o.0 = ints(v)?,
+                        "operandIndex" | "operand_index" => o.1 = v.parse().ok()?,
+                        "operandTupleIndices" | "operand_tuple_indices" => o.2 = ints(v)?,
                         _ => return None,
                     }
                 }
@@ -316,14 +325,24 @@ impl VAttr {
                 "dict_v1<{{{}}}>",
                 v.iter().map(|(k, x)| format!("{} = {}", t(k), t(x))).collect::<Vec<_>>().join(", ")
             ),
-            VAttr::Float(a) => format!("float_v1<{}>", t(a)),
+            VAttr::Float(a) => match ctx.attr_kind(*a) {
+                AttrKind::Float { bits, ty } => {
+                    let k = match ctx.type_kind(*ty) {
+                        strata_ir::TypeKind::Float(k) => *k,
+                        _ => strata_ir::FloatKind::F64,
+                    };
+                    let vt = VType::from_builtin(ctx, *ty).map(|v| v.text()).unwrap_or_default();
+                    format!("float_v1<{} : {vt}>", strata_ir::printer::format_float(*bits, k))
+                }
+                _ => format!("float_v1<{}>", t(a)),
+            },
             VAttr::Integer(a) => format!("integer_v1<{}>", t(a)),
             VAttr::Tensor(a) => format!("tensor_v1<{}>", t(a)),
             VAttr::String(s) => format!("string_v1<{}>", quote(s)),
             VAttr::Type(ty) => format!("type_v1<{}>", strata_ir::printer::type_to_string(ctx, *ty)),
             VAttr::TypeExtensions(b) => format!("type_extensions_v1<bounds = {}>", list(b)),
             VAttr::OutputOperandAlias(o, i, p) => format!(
-                "output_operand_alias_v1<output_tuple_indices = {}, operand_index = {i}, operand_tuple_indices = {}>",
+                "output_operand_alias_v1<outputTupleIndices = {}, operandIndex = {i}, operandTupleIndices = {}>",
                 list(o),
                 list(p)
             ),

@@ -4,7 +4,7 @@
 //! adds is absent or default (StableHLO's compatibility rules). Anything that cannot be
 //! expressed at the target is an error naming the op and the version it needs.
 
-use strata_ir::{Attribute, Context, NamedAttribute, OpId, Type};
+use strata_ir::{Attribute, Context, Failure, NamedAttribute, OpId, Type};
 
 use super::ops::{self, VOp};
 use super::rebuild::{convert_module, Converter, NewOp};
@@ -19,10 +19,18 @@ fn upgrade_default(ctx: &mut Context, name: &str) -> Option<Attribute> {
             let mode = mk::enum_(ctx, "result_accuracy_mode_v1", "DEFAULT")?;
             VAttr::ResultAccuracy { atol: 0.0, rtol: 0.0, ulps: 0, mode }.intern(ctx)
         }
-        "operand_batching_dims" | "start_indices_batching_dims" | "input_batching_dims"
-        | "scatter_indices_batching_dims" | "source_target_pairs" => mk::i64_tensor(ctx, &[]),
-        "lhs_precision_type" | "rhs_precision_type" | "accumulation_type" | "lhs_component_count"
-        | "rhs_component_count" | "num_primitive_operations" | "allow_imprecise_accumulation" => {
+        "operand_batching_dims"
+        | "start_indices_batching_dims"
+        | "input_batching_dims"
+        | "scatter_indices_batching_dims"
+        | "source_target_pairs" => mk::i64_tensor(ctx, &[]),
+        "lhs_precision_type"
+        | "rhs_precision_type"
+        | "accumulation_type"
+        | "lhs_component_count"
+        | "rhs_component_count"
+        | "num_primitive_operations"
+        | "allow_imprecise_accumulation" => {
             let t = VType::None.intern(ctx);
             VAttr::Type(t).intern(ctx)
         }
@@ -61,7 +69,7 @@ fn type_ok(ctx: &Context, t: Type, target: Version) -> Result<(), (String, Versi
 }
 
 /// Convert `module` (VHLO) to the ops and types of version `target`.
-pub fn vhlo_to_version(ctx: &mut Context, module: OpId, target: Version) -> Result<(), ()> {
+pub fn vhlo_to_version(ctx: &mut Context, module: OpId, target: Version) -> Result<(), Failure> {
     if target < super::MINIMUM_VERSION || target > super::CURRENT_VERSION {
         let loc = ctx.op(module).loc();
         ctx.emit_error(
@@ -72,18 +80,18 @@ pub fn vhlo_to_version(ctx: &mut Context, module: OpId, target: Version) -> Resu
                 super::CURRENT_VERSION
             ),
         );
-        return Err(());
+        return Err(Failure);
     }
     struct C {
         target: Version,
     }
-    fn fail(ctx: &mut Context, op: OpId, target: Version, msg: String) -> Result<NewOp, ()> {
+    fn fail(ctx: &mut Context, op: OpId, target: Version, msg: String) -> Result<NewOp, Failure> {
         let loc = ctx.op(op).loc();
         ctx.emit_error(loc, format!("failed to convert VHLO to v{target}: {msg}"));
-        Err(())
+        Err(Failure)
     }
     impl Converter for C {
-        fn op(&mut self, ctx: &mut Context, op: OpId) -> Result<NewOp, ()> {
+        fn op(&mut self, ctx: &mut Context, op: OpId) -> Result<NewOp, Failure> {
             let target = self.target;
             let name = ctx.op_name_of(op).to_string();
             let Some(row) = name.strip_prefix("vhlo.").and_then(ops::lookup) else {
@@ -105,12 +113,7 @@ pub fn vhlo_to_version(ctx: &mut Context, module: OpId, target: Version) -> Resu
                 Some(r) => r,
                 None => {
                     let first = ops::versions_of(row.base)[0];
-                    return fail(
-                        ctx,
-                        op,
-                        target,
-                        format!("'{name}' ({}) needs v{} or later", row.base, first.min),
-                    );
+                    return fail(ctx, op, target, format!("'{name}' ({}) needs v{} or later", row.base, first.min));
                 }
             };
             let props: Vec<NamedAttribute> = ctx.op(op).properties().to_vec();
@@ -150,7 +153,12 @@ pub fn vhlo_to_version(ctx: &mut Context, module: OpId, target: Version) -> Resu
                 && matches!(to.base, "stablehlo.all_gather" | "stablehlo.all_reduce" | "stablehlo.all_to_all")
                 && ctx.operands(op).len() != 1
             {
-                return fail(ctx, op, target, format!("'{name}' ({}) with several operands needs v1.5.0 or later", row.base));
+                return fail(
+                    ctx,
+                    op,
+                    target,
+                    format!("'{name}' ({}) with several operands needs v1.5.0 or later", row.base),
+                );
             }
             if to.name == "composite_v1" && !ctx.op_regions(op).is_empty() {
                 return fail(ctx, op, target, format!("'{name}' with composite regions needs v1.14.0 or later"));
@@ -159,7 +167,7 @@ pub fn vhlo_to_version(ctx: &mut Context, module: OpId, target: Version) -> Resu
             out.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
             Ok(NewOp { name: format!("vhlo.{}", to.name), results, properties: out, attributes })
         }
-        fn block_arg(&mut self, ctx: &mut Context, op: OpId, t: Type) -> Result<Type, ()> {
+        fn block_arg(&mut self, ctx: &mut Context, op: OpId, t: Type) -> Result<Type, Failure> {
             if let Err((ts, need)) = type_ok(ctx, t, self.target) {
                 fail(ctx, op, self.target, format!("block argument type {ts} needs v{need} or later"))?;
             }
