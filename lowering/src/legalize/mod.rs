@@ -127,6 +127,14 @@ pub fn scalar_attrs(ctx: &Context, op: OpId) -> ScalarAttrs {
 /// Lower every StableHLO op under `root`. Errors are emitted on the context (one per op that
 /// has no lowering) and the function returns `Err` if there was any.
 pub fn legalize(ctx: &mut Context, root: OpId, opts: &Options) -> Result<usize, Failure> {
+    // chlo first, by StableHLO's own decompositions (the `chlo-legalize-to-stablehlo` pass; the
+    // interpreter runs chlo through the same ones, so both backends compute one semantics).
+    if let Err(e) = strata_dialects::chlo::legalize::legalize(ctx, root, &|_| false) {
+        let loc = ctx.op(e.op).loc();
+        let name = ctx.op_name_of(e.op).to_string();
+        ctx.emit(Diagnostic::error(loc, format!("failed to legalize operation '{name}': {}", e.message)));
+        return Err(Failure);
+    }
     let mut ops = Vec::new();
     collect(ctx, root, &mut ops);
     let mut failed = false;
