@@ -17,6 +17,35 @@ impl ModuleOp<'_> {
     }
 }
 
+/// `($inputs^ : type($inputs))? to type($outputs) attr-dict` (MLIR's assembly format).
+fn parse_cast(
+    p: &mut crate::parser::OpAsmParser<'_, '_>,
+    st: &mut crate::OperationState,
+) -> crate::parser::ParseResult<()> {
+    let ops = p.parse_operand_list(crate::parser::Delimiter::None)?;
+    let tys = if ops.is_empty() { Vec::new() } else { p.parse_colon_type_list()? };
+    p.resolve_operands(&ops, &tys, &mut st.operands)?;
+    p.parse_keyword("to")?;
+    st.result_types = p.parse_type_list()?;
+    p.parse_optional_attr_dict(&mut st.attributes)?;
+    Ok(())
+}
+
+fn print_cast(p: &mut crate::printer::OpAsmPrinter<'_>, op: crate::OpId) {
+    let operands = p.ctx().operands(op).to_vec();
+    if !operands.is_empty() {
+        p.write(" ");
+        p.print_operands(&operands);
+        p.write(" : ");
+        let tys: Vec<crate::Type> = operands.iter().map(|v| p.ctx().value_type(*v)).collect();
+        p.print_type_list(&tys);
+    }
+    p.write(" to ");
+    let rs: Vec<crate::Type> = p.ctx().results(op).map(|v| p.ctx().value_type(v)).collect();
+    p.print_type_list(&rs);
+    p.print_optional_attr_dict(op, &[]);
+}
+
 /// Register the builtin dialect (done by [`Context::new`]).
 pub fn register(ctx: &mut Context) {
     let d = Dialect::new("builtin")
@@ -39,6 +68,7 @@ pub fn register(ctx: &mut Context) {
             .with_view::<ModuleOp>())
         .op(OpInfo::new("builtin.unrealized_conversion_cast")
             .traits(Traits::PURE)
+            .assembly(parse_cast, print_cast)
             .with_view::<UnrealizedConversionCastOp>());
     ctx.register_dialect(d);
 }

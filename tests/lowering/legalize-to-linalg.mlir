@@ -57,7 +57,6 @@ func.func @unsigned_divide(%a: tensor<3xui32>, %b: tensor<3xui32>) -> tensor<3xu
 // CHECK:         %[[P:.*]] = linalg.generic
 // CHECK:         %[[C:.*]] = tensor.extract %[[P]][] : tensor<i1>
 // CHECK:         scf.condition(%[[C]])
-// CHECK:       } do {
 // CHECK:         arith.addi
 // CHECK:         scf.yield
 func.func @loop(%n: tensor<i32>) -> tensor<i32> {

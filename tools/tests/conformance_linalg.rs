@@ -198,8 +198,16 @@ fn classify(log: &str) -> String {
         let first = log.lines().nth(1).unwrap_or("").trim();
         return format!("strata-opt fails: {first}");
     }
-    let first = log.lines().nth(1).unwrap_or("").trim();
-    format!("output differs from StableHLO's: {first}")
+    // strata-check's message names the directive that failed on the line after the error.
+    let mut lines = log.lines();
+    while let Some(l) = lines.next() {
+        if l.contains(": error: ") {
+            let what = l.split(": error: ").nth(1).unwrap_or("");
+            let directive = lines.next().unwrap_or("").trim();
+            return format!("output differs from StableHLO's ({what}): {directive}");
+        }
+    }
+    "output differs from StableHLO's".to_string()
 }
 
 #[test]

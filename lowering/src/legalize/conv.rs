@@ -144,6 +144,19 @@ pub fn convolution(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
         && dn.output_batch_dimension == 0
         && dn.output_feature_dimension == ns as i64 + 1
         && dn.output_spatial_dimensions.iter().enumerate().all(|(k, &s)| s == k as i64 + 1);
+    if canonical && fg == 1 && bg == 1 && ns == 0 {
+        // No spatial dims: [b, f]x[i, o]->[b, f] is a matmul.
+        let types = [b.velt(x), b.velt(w), oe];
+        let region = b.build_region(&types, "linalg.yield", |b, a| Ok(vec![mac(b, a[0], a[1], a[2], unsigned)?]))?;
+        let seg = b.i32_array(&[2, 1]);
+        let rt = b.ty(filled);
+        let mut attrs = vec![("operandSegmentSizes", seg)];
+        for (k, v) in &src.extra {
+            attrs.push((k.as_str(), *v));
+        }
+        let o = b.op("linalg.matmul", &[x, w, filled], &[rt], attrs, vec![region]);
+        return Ok(vec![b.ctx().result(o, 0)]);
+    }
     if canonical && fg == 1 && bg == 1 && !reversal.iter().any(|&r| r) && (1..=3).contains(&ns) {
         let name = match ns {
             1 => "linalg.conv_1d_nwc_wcf",

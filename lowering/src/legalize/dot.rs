@@ -207,8 +207,9 @@ pub fn einsum(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
         0
     });
     let oi = expand(out_s, b.shape(res).len().max(ellipsis_n));
-    let mut loops: Vec<char> = oi.clone();
-    for ch in li.iter().chain(&ri) {
+    // Loops in order of first appearance in the inputs, then the output (StableHLO's order).
+    let mut loops: Vec<char> = Vec::new();
+    for ch in li.iter().chain(&ri).chain(&oi) {
         if !loops.contains(ch) {
             loops.push(*ch);
         }
@@ -244,7 +245,7 @@ pub fn einsum(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
         ins_v.push(r);
     }
     maps.push(amap(n, oi.iter().map(|c| d(pos(c))).collect()));
-    let its: Vec<It> = (0..n).map(|k| if k < oi.len() { It::Par } else { It::Red }).collect();
+    let its: Vec<It> = loops.iter().map(|ch| if oi.contains(ch) { It::Par } else { It::Red }).collect();
     let two = r.is_some();
     b.generic(&ins_v, &[out], maps, &its, &src.extra, move |b, a| {
         let ot = b.ty(a[a.len() - 1]);

@@ -124,7 +124,11 @@ pub fn reduce(b: &mut B, src: &Src, opts: &Options) -> LResult<Vec<Value>> {
     for i in 0..n {
         let init = init_scalar(b, src.operands[n + i]);
         let rt = b.signless(src.results[i]);
-        let shape = b.shape(rt);
+        // Result dims known statically from the input are used (a `tensor.cast` restores the
+        // declared type at the end).
+        let in_shape = b.vshape(inputs[0]);
+        let shape: Vec<i64> =
+            b.shape(rt).iter().enumerate().map(|(k, &s)| if s == DYNAMIC { in_shape[kept[k]] } else { s }).collect();
         let mut dyns = Vec::new();
         for (k, &s) in shape.iter().enumerate() {
             if s == DYNAMIC {
@@ -165,13 +169,30 @@ pub fn reduce(b: &mut B, src: &Src, opts: &Options) -> LResult<Vec<Value>> {
             attrs.push((k.as_str(), *v));
         }
         let o = b.op("linalg.reduce", &ops, &rts, attrs, vec![r]);
-        return Ok(b.ctx().results(o).collect());
+        let rs: Vec<Value> = b.ctx().results(o).collect();
+        return Ok(cast_to_results(b, rs, &src.results));
     }
     let mut maps = vec![in_map; n];
     maps.extend(vec![out_map; n]);
     let mut its = vec![It::Par; kept.len()];
     its.extend(vec![It::Red; dims.len()]);
-    b.generic(&inputs, &outs, maps, &its, &src.extra, body)
+    let rs = b.generic(&inputs, &outs, maps, &its, &src.extra, body)?;
+    Ok(cast_to_results(b, rs, &src.results))
+}
+
+/// `tensor.cast` values whose static shape refines the (signless) declared result type.
+fn cast_to_results(b: &mut B, vs: Vec<Value>, results: &[strata_ir::Type]) -> Vec<Value> {
+    vs.into_iter()
+        .zip(results)
+        .map(|(v, t)| {
+            let want = b.signless(*t);
+            if b.ty(v) == want {
+                v
+            } else {
+                b.op1("tensor.cast", &[v], want, vec![])
+            }
+        })
+        .collect()
 }
 
 /// `map` → generic (or `linalg.map`) with the computation on scalars.
@@ -179,15 +200,37 @@ pub fn map(b: &mut B, src: &Src, opts: &Options) -> LResult<Vec<Value>> {
     let inputs: Vec<Value> = src.operands.iter().map(|v| b.to_signless(*v)).collect();
     let res = b.signless(src.results[0]);
     let rank = b.shape(res).len();
-    let init = b.empty_like(res, inputs[0]);
+    // The most static operand shape sizes the result (cast back to the declared type).
+    let like =
+        *inputs.iter().min_by_key(|v| b.vshape(**v).iter().filter(|&&d| d == DYNAMIC).count()).expect("operands");
+    let like_shape = b.vshape(like);
+    let elt = b.elt(res);
+    let init_t = b.tensor_ty(&like_shape, elt);
+    let init = b.empty_like(init_t, like);
     let region = b.ctx().op_regions(src.id)[0];
     let n = inputs.len();
     let body = move |b: &mut B, a: &[Value]| inline_scalar_region(b, region, &a[..n]);
     if opts.primitive_ops {
-        return super::pointwise::map_op(b, &inputs, init, &src.extra, body);
+        // linalg.map wants equal shapes: cast the operands to the init's.
+        let ins: Vec<Value> = inputs
+            .iter()
+            .map(|v| {
+                let t = b.ty(*v);
+                let e = b.elt(t);
+                let want = b.tensor_ty(&like_shape, e);
+                if t == want {
+                    *v
+                } else {
+                    b.op1("tensor.cast", &[*v], want, vec![])
+                }
+            })
+            .collect();
+        let rs = super::pointwise::map_op(b, &ins, init, &src.extra, body)?;
+        return Ok(cast_to_results(b, rs, &src.results));
     }
     let maps = vec![identity(rank); n + 1];
-    b.generic(&inputs, &[init], maps, &vec![It::Par; rank], &src.extra, body)
+    let rs = b.generic(&inputs, &[init], maps, &vec![It::Par; rank], &src.extra, body)?;
+    Ok(cast_to_results(b, rs, &src.results))
 }
 
 fn opt_ints(b: &B, src: &Src, name: &str, n: usize, dflt: i64) -> Vec<i64> {
