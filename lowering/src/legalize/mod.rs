@@ -165,9 +165,9 @@ pub fn legalize(ctx: &mut Context, root: OpId, opts: &Options) -> Result<usize, 
 /// `stablehlo.custom_call @check.*`.
 pub fn is_check_call(ctx: &Context, op: OpId) -> bool {
     ctx.op_name_of(op) == "stablehlo.custom_call"
-        && ctx.attr(op, "call_target_name").is_some_and(|a| {
-            matches!(ctx.attr_kind(a), strata_ir::AttrKind::String { value, .. } if value.starts_with("check."))
-        })
+        && ctx.attr(op, "call_target_name").is_some_and(
+            |a| matches!(ctx.attr_kind(a), strata_ir::AttrKind::String { value, .. } if value.starts_with("check.")),
+        )
 }
 
 fn collect(ctx: &Context, op: OpId, out: &mut Vec<OpId>) {
