@@ -29,7 +29,7 @@ use strata_interp::eval::CheckFailure;
 use strata_ir::parser::{parse_source, ParserConfig};
 use strata_ir::printer::{print_op, PrintOptions};
 use strata_ir::view::OpView;
-use strata_ir::{AttrKind, Context, OpId, Value as IrValue};
+use strata_ir::{Context, OpId, Value as IrValue};
 use strata_reference::check::{self, CheckRule};
 use strata_reference::convert::tensor_from_dense_attr;
 use strata_reference::value::{ElementType, Tensor, Value};
@@ -200,7 +200,7 @@ fn strip_checks(ctx: &mut Context, f: OpId, orig_ctx: &Context, orig: &[OpId]) -
     if ops.len() != orig.len() {
         return Err(RunError::new(format!("@{name}: the module changed when copied for the JIT (a bug)")));
     }
-    let (inputs, mut results) = strata_ir::symbol::function_type(ctx, f)
+    let (inputs, _) = strata_ir::symbol::function_type(ctx, f)
         .ok_or_else(|| RunError::new(format!("@{name} has no function type")))?;
     let body = ctx.op_regions(f).first().and_then(|&r| ctx.region_entry(r));
     let ret = body.and_then(|b| ctx.block_last_op(b)).ok_or_else(|| RunError::new(format!("@{name} has no body")))?;
@@ -260,7 +260,7 @@ fn strip_checks(ctx: &mut Context, f: OpId, orig_ctx: &Context, orig: &[OpId]) -
         ctx.erase_op(op);
     }
     if rets != orig_rets {
-        results = rets.iter().map(|&v| ctx.value_type(v)).collect();
+        let results: Vec<strata_ir::Type> = rets.iter().map(|&v| ctx.value_type(v)).collect();
         ctx.set_operands(ret, rets);
         let fty = ctx.function_type(inputs, results);
         let a = ctx.type_attr(fty);
