@@ -229,9 +229,36 @@ fn delete_dead(rw: &mut PatternRewriter, regions: &[RegionId], live: &LiveMap) -
     erased
 }
 
+/// A linear pre-check (no hashing) for [`run_region_dce`]: dead code can exist only if some op
+/// is trivially dead, or a region has several blocks (dead block-argument cycles), or a graph
+/// region holds an effect-free op with results (dead use cycles). Otherwise the liveness
+/// fixpoint would find everything live.
+fn may_have_dead_code(ctx: &Context, r: RegionId) -> bool {
+    let blocks = ctx.region_blocks(r);
+    if blocks.len() > 1 {
+        return true;
+    }
+    let graph = ctx.region(r).parent.is_some_and(|p| ctx.op_has_trait(p, Traits::GRAPH_REGIONS));
+    for &b in blocks {
+        for o in ctx.block_ops(b) {
+            let dead_able = ctx.num_results(o) > 0 && would_op_be_trivially_dead(ctx, o);
+            if dead_able && (graph || ctx.results(o).all(|v| ctx.uses(v).is_empty())) {
+                return true;
+            }
+            if ctx.op_regions(o).iter().any(|&nr| may_have_dead_code(ctx, nr)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// MLIR's `runRegionDCE`: erase ops that have no effects and whose results are only used by
 /// other dead ops (including cycles). Returns whether anything was erased.
 pub fn run_region_dce(rw: &mut PatternRewriter, regions: &[RegionId]) -> bool {
+    if !regions.iter().any(|&r| may_have_dead_code(rw, r)) {
+        return false;
+    }
     let mut live = LiveMap::default();
     loop {
         live.changed = false;
