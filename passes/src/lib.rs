@@ -101,9 +101,6 @@ pub fn register_all(reg: &mut PassRegistry) {
         &[("json", "print the stats as JSON")],
         || Box::new(print_op_stats::PrintOpStats::default()),
     );
-    reg.register("chlo-legalize-to-stablehlo", "Legalizes from CHLO dialect to StableHLO dialect.", || {
-        Box::new(chlo_legalize_to_stablehlo::ChloLegalizeToStablehlo)
-    });
     reg.register_with_options(
         "stablehlo-eqsat",
         "Equality saturation of StableHLO dataflow with cost-based extraction",
@@ -127,4 +124,7 @@ pub fn register_all(reg: &mut PassRegistry) {
         ],
         || Box::new(eqsat::StablehloEqsat::new()),
     );
+    reg.register("chlo-legalize-to-stablehlo", "Legalizes from CHLO dialect to StableHLO dialect.", || {
+        Box::new(chlo_legalize_to_stablehlo::ChloLegalizeToStablehlo)
+    });
 }
