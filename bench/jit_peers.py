@@ -3,18 +3,21 @@
 program (run_peers.py with --peer-cmd), and the table in bench/JIT_RESULTS.md.
 
   python3 bench/jit_peers.py [--runs 20] [--programs matmul_512,softmax_2048x1024] [--out bench/JIT_RESULTS.md]
+                             [--form stablehlo|linalg]
 
-* Strata runs the linalg-on-tensors form of each program (bench/linalg/NAME.mlir: what a
-  straightforward stablehlo-legalize-to-linalg writes) through `strata-run --jit`; the peers run
-  the StableHLO program itself; outputs are checked against XLA's by run_peers.py.
+* Strata runs the StableHLO program itself through `strata-run --jit` (parse, stablehlo-legalize-to-linalg,
+  the MLIR bridge), like the peers (`--form linalg`: the hand-legalized forms in bench/linalg/ instead);
+  outputs are checked against XLA's by run_peers.py.
 * Two Strata peers: `strata` allocates fresh results on every call (as XLA's execute does),
   `strata_dps` passes the same caller-owned output buffers (destination-passing style).
 * Peak FP32 FMA throughput of one core is measured with ../shared/bench/peak_fma.c (AVX-512) or
   ../shared/notes/lowering-recipe/drivers/peak.c (AVX2), chosen from the host's CPUID/XCR0.
-* Compile time: XLA = compile_and_load, IREE = compile_str + load, Strata = the whole
-  `strata-run --jit` process with --bench 0 (start, parse, lower, JIT, one run, npy I/O).
+* Compile time: XLA = compile_and_load, IREE = compile_str + load, Strata = parse → native code
+  (the `compile_seconds:` line of `strata-run --jit --bench`: parse, legalize, MLIR pipeline, LLVM
+  JIT), and the whole process with --bench 0 (start, compile, one run, npy I/O).
   Peak RSS of the Strata process from /usr/bin/time.
-Needs .venv-peers (created here on demand) and target/release/strata-run (`cargo build --release`).
+Needs .venv-peers (created here on demand) and target/release/strata-run (`cargo build --release`;
+STRATA_RUN=path overrides it).
 """
 import argparse, json, math, os, re, shutil, statistics, subprocess, sys, tempfile
 
@@ -62,15 +65,17 @@ def peak_gflops(isa):
     return float(m.group(1)) if m else None
 
 
-def strata_compile_stats(exe, linalg, inputs):
-    """(seconds, peak RSS MiB) of one `strata-run --jit` process (compile + one run)."""
+def strata_compile_stats(exe, prog, inputs):
+    """(compile seconds parse → native, process seconds, peak RSS MiB) of one `strata-run --jit`
+    process (compile + one run)."""
     d = tempfile.mkdtemp()
-    r = subprocess.run(["/usr/bin/time", "-f", "%e %M", exe, "--jit", linalg, "--inputs", ",".join(inputs),
+    r = subprocess.run(["/usr/bin/time", "-f", "%e %M", exe, "--jit", prog, "--inputs", ",".join(inputs),
                         "--output-dir", d, "--bench", "0"], capture_output=True, text=True)
     if r.returncode:
         raise SystemExit(r.stderr)
     secs, kb = r.stderr.strip().splitlines()[-1].split()
-    return float(secs), int(kb) / 1024
+    m = re.search(r"^compile_seconds: ([\d.]+)", r.stderr, re.M)
+    return (float(m.group(1)) if m else float("nan")), float(secs), int(kb) / 1024
 
 
 def main():
@@ -78,9 +83,11 @@ def main():
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--programs", default=",".join(PROGRAMS))
     ap.add_argument("--out", default=os.path.join(HERE, "JIT_RESULTS.md"))
+    ap.add_argument("--form", choices=["stablehlo", "linalg"], default="stablehlo",
+                    help="what strata-run --jit compiles: the StableHLO program (default) or bench/linalg/NAME.mlir")
     a = ap.parse_args()
     py = venv_python()
-    exe = os.path.join(ROOT, "target", "release", "strata-run")
+    exe = os.environ.get("STRATA_RUN") or os.path.join(ROOT, "target", "release", "strata-run")
     if not os.path.exists(exe):
         raise SystemExit("build first: cargo build --release")
     isa = host_isa()
@@ -89,9 +96,9 @@ def main():
     env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")}
     for name in a.programs.split(","):
         prog = os.path.join(SHARED, "bench", "programs", name + ".mlir")
-        linalg = os.path.join(HERE, "linalg", name + ".mlir")
+        src = prog if a.form == "stablehlo" else os.path.join(HERE, "linalg", name + ".mlir")
         js = tempfile.mktemp(suffix=".json")
-        cmd = f"{exe} --jit {linalg} --inputs {{inputs}} --output-dir {{outdir}} --bench {{n}}"
+        cmd = f"{exe} --jit {src} --inputs {{inputs}} --output-dir {{outdir}} --bench {{n}}"
         r = subprocess.run([py, os.path.join(SHARED, "bench", "run_peers.py"), prog, "--threads", "1",
                             "--runs", str(a.runs), "--json", js,
                             "--peer-cmd", f"strata={cmd}",
@@ -111,15 +118,16 @@ def main():
                "  np.save(f'{sys.argv[2]}/in{i}.npy', rng.uniform(-1,1,s).astype(np.float32))\n")
         subprocess.run([py, "-c", gen, spec, tmp], check=True)
         ins = sorted(os.path.join(tmp, f) for f in os.listdir(tmp))
-        csec, rss = strata_compile_stats(exe, linalg, ins)
-        rows.append((name, res, csec, rss))
+        csec, psec, rss = strata_compile_stats(exe, src, ins)
+        rows.append((name, res, csec, psec, rss))
     lines = []
-    lines.append(f"Host ISA: {isa}; measured FP32 FMA peak of one core: {peak:.1f} GFLOP/s" if peak else f"Host ISA: {isa}")
+    lines.append((f"Host ISA: {isa}; measured FP32 FMA peak of one core: {peak:.1f} GFLOP/s" if peak else f"Host ISA: {isa}")
+                 + f"; Strata compiles the {a.form} form")
     lines.append("")
-    lines.append("| program | XLA ms | IREE ms | Strata ms | Strata (DPS) ms | Strata/XLA | Strata/IREE | Strata GFLOP/s | % of peak | compile s XLA / IREE / Strata | Strata peak RSS MiB | check |")
-    lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    lines.append("| program | XLA ms | IREE ms | Strata ms | Strata (DPS) ms | Strata/XLA | Strata/IREE | Strata GFLOP/s | % of peak | compile s XLA / IREE / Strata | Strata process s | Strata peak RSS MiB | check |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     ratios = []
-    for name, res, csec, rss in rows:
+    for name, res, csec, psec, rss in rows:
         p = res["peers"]
         x, i, s, sd = (p[k]["median_s"] * 1e3 for k in ("xla", "iree", "strata", "strata_dps"))
         ratios.append(s / x)
@@ -128,7 +136,7 @@ def main():
         pk = f"{100 * g / peak:.0f}%" if g and peak else "-"
         comp = f"{p['xla']['compile_s']:.2f} / {p['iree']['compile_s'] + p['iree'].get('load_s', 0):.2f} / {csec:.2f}"
         ok = "ok" if res["ok"] else "MISMATCH"
-        lines.append(f"| {name} | {x:.2f} | {i:.2f} | {s:.2f} | {sd:.2f} | {s / x:.2f} | {s / i:.2f} | {gs} | {pk} | {comp} | {rss:.0f} | {ok} |")
+        lines.append(f"| {name} | {x:.2f} | {i:.2f} | {s:.2f} | {sd:.2f} | {s / x:.2f} | {s / i:.2f} | {gs} | {pk} | {comp} | {psec:.2f} | {rss:.0f} | {ok} |")
     gm = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
     lines.append("")
     lines.append(f"Geometric mean of Strata/XLA: {gm:.2f}; worst {max(ratios):.2f}. Medians of {a.runs} runs, 1 thread, one interleaved run per program.")

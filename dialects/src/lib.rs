@@ -2,20 +2,35 @@
 //! custom syntax, verification, type inference and executable semantics.
 
 pub mod arith;
+pub mod arith_fold;
+pub mod cf;
 pub mod check;
 pub mod chlo;
+pub mod complex;
 pub mod func;
 pub mod func_syntax;
 pub mod interpreter_ops;
+pub mod linalg;
+pub mod math;
+pub mod ods;
+pub mod scf;
 pub mod stablehlo;
+pub mod tensor;
 pub mod vhlo;
 
 /// Register every dialect Strata ships into a context.
 pub fn register_all(ctx: &mut strata_ir::Context) {
     arith::register(ctx);
+    math::register(ctx);
+    complex::register(ctx);
+    cf::register(ctx);
+    scf::register(ctx);
+    tensor::register(ctx);
+    linalg::register(ctx);
     func::register(ctx);
     stablehlo::register(ctx);
     check::register(ctx);
     chlo::register(ctx);
     interpreter_ops::register(ctx);
+    vhlo::register(ctx);
 }

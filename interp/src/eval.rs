@@ -19,6 +19,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use strata_ir::attributes::AttrKind;
+use strata_ir::types::TypeKind;
 use strata_ir::{BlockId, Context, OpId, RegionId, Type, Value as IrValue};
 
 use super::ops::{self, Kernel};
@@ -28,6 +29,7 @@ use strata_dialects::stablehlo::views::CustomCallOp;
 use strata_ir::OpView;
 use strata_reference::check::{self, CheckRule};
 use strata_reference::kernels::{self, BinaryOp, CmpDir, CmpType, ReduceKind, UnaryOp};
+use strata_reference::limits;
 use strata_reference::value::{Data, ElementType, Tensor, Value};
 
 pub use strata_reference::convert::{
@@ -96,6 +98,13 @@ pub struct Interpreter {
     pub prints: Vec<String>,
     /// Values recorded by `interpreter.probe`, per `probe_id`, one per execution.
     pub probes: BTreeMap<String, Vec<Tensor>>,
+    /// The `probe_id` of every probe in execution order (the k-th occurrence of an id is
+    /// `probes[id][k]`): what `strata-run --probe-output-dir` writes, in order.
+    pub probe_log: Vec<String>,
+    /// Values written by `stablehlo.outfeed`, in execution order.
+    pub outfeed: Vec<Vec<Tensor>>,
+    /// `stablehlo.send` messages outside `interpreter.run_parallel` (inside, the run's own).
+    pub(super) mailbox: std::rc::Rc<std::cell::RefCell<super::parallel::Mailbox>>,
     /// The process this interpreter runs as inside `interpreter.run_parallel`.
     pub(super) process: Option<super::parallel::ProcessCtx>,
     /// chlo ops decomposed into StableHLO, per (context, op) ...
@@ -111,6 +120,20 @@ pub struct CheckFailure {
     pub op: OpId,
     /// The message.
     pub message: String,
+}
+
+thread_local! {
+    /// Set while [`Interpreter::dequantize_op_quantize`] runs an op on dequantized operands:
+    /// [`Interpreter::result_type`] then answers a quantized result's expressed type.
+    static EXPRESSED_RESULTS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether an operand or result of `op` has a quantized element type.
+fn involves_quantized(ctx: &Context, op: OpId) -> bool {
+    let quant =
+        |t: Type| ctx.type_kind(t).element_type().is_some_and(|e| matches!(ctx.type_kind(e), TypeKind::Dialect { .. }));
+    ctx.operands(op).iter().any(|&v| quant(ctx.value_type(v)))
+        || (0..ctx.num_results(op)).any(|i| quant(ctx.value_type(ctx.result(op, i))))
 }
 
 /// Maximum `func.call` nesting.
@@ -142,6 +165,33 @@ impl Interpreter {
         self.depth += 1;
         let r = self.eval_region(ctx, region, args);
         self.depth -= 1;
+        self.env = saved;
+        r
+    }
+
+    /// Evaluates the single op `op` on the given operand values and returns its results (the
+    /// entry point of constant folding: a folded constant is exactly what the interpreter
+    /// computes). Regions of `op` may use only their own block arguments and values defined
+    /// inside them.
+    pub fn eval_single_op(&mut self, ctx: &Context, op: OpId, operands: Vec<Value>) -> KResult<Vec<Value>> {
+        let vals: Vec<IrValue> = ctx.operands(op).to_vec();
+        if vals.len() != operands.len() {
+            return Err(InterpError::invalid(ctx.op_name_of(op), "wrong number of operand values"));
+        }
+        let saved = std::mem::take(&mut self.env);
+        for (v, x) in vals.into_iter().zip(operands) {
+            self.env.insert(v, x);
+        }
+        let r = self.eval_op(ctx, op).and_then(|flow| match flow {
+            Flow::Continue => (0..ctx.num_results(op))
+                .map(|i| {
+                    self.env
+                        .remove(&ctx.result(op, i))
+                        .ok_or_else(|| InterpError::Runtime("result not produced".into()))
+                })
+                .collect(),
+            Flow::Return(_) => Err(InterpError::invalid(ctx.op_name_of(op), "a terminator cannot be folded")),
+        });
         self.env = saved;
         r
     }
@@ -287,6 +337,12 @@ impl Interpreter {
         if i >= ctx.num_results(op) {
             return Err(InterpError::invalid(ctx.op_name_of(op), format!("missing result {i}")));
         }
+        if EXPRESSED_RESULTS.with(|c| c.get()) {
+            let ty = ctx.value_type(ctx.result(op, i));
+            if let (Some(q), Some((shape, _))) = (quant_params_of(ctx, ty), tensor_type_parts(ctx, ty)) {
+                return Ok((shape, q.expressed));
+            }
+        }
         tensor_type_parts(ctx, ctx.value_type(ctx.result(op, i))).ok_or_else(|| {
             InterpError::Unsupported(format!("{}: result type is not a static tensor", ctx.op_name_of(op)))
         })
@@ -357,7 +413,45 @@ impl Interpreter {
         k.ok_or_else(|| not_supported(ctx.op_name_of(op)))
     }
 
+    /// Refuses an op whose results would exceed the memory limit
+    /// ([`strata_reference::limits`]) before its kernel allocates them: a located error
+    /// naming the op and the size instead of an allocation failure. Static result types are
+    /// checked from the type; the shape-operand ops (`dynamic_broadcast_in_dim`,
+    /// `dynamic_iota`, `dynamic_reshape`) from their shape operand.
+    fn check_result_sizes(&self, ctx: &Context, op: OpId) -> KResult<()> {
+        let limit = limits::max_memory();
+        for i in 0..ctx.num_results(op) {
+            let t = ctx.value_type(ctx.result(op, i));
+            let TypeKind::RankedTensor { shape, element, .. } = ctx.type_kind(t) else { continue };
+            let dims: Vec<i64> = if shape.iter().all(|&d| d >= 0) {
+                let n = shape.iter().try_fold(1u64, |a, &d| a.checked_mul(d as u64)).unwrap_or(u64::MAX);
+                if n.saturating_mul(16) <= limit {
+                    continue;
+                }
+                shape.clone()
+            } else {
+                let from = match ctx.op_name_of(op) {
+                    "stablehlo.dynamic_broadcast_in_dim" | "stablehlo.dynamic_reshape" => 1,
+                    "stablehlo.dynamic_iota" => 0,
+                    _ => continue,
+                };
+                match self.tensor(ctx, op, from).and_then(|s| kernels::to_i64s(ctx.op_name_of(op), s)) {
+                    Ok(d) if d.len() == shape.len() => d,
+                    _ => continue,
+                }
+            };
+            let et = element_type_of(ctx, *element)
+                .or_else(|| strata_reference::convert::quant_storage(ctx, *element))
+                .unwrap_or(ElementType::F32);
+            let elem = strata_ir::printer::type_to_string(ctx, *element);
+            let ty = dims.iter().map(|d| format!("{d}x")).collect::<String>();
+            limits::check_tensor(ctx.op_name_of(op), &format!("result #{i} of type tensor<{ty}{elem}>"), &dims, et)?;
+        }
+        Ok(())
+    }
+
     fn eval_op(&mut self, ctx: &Context, op: OpId) -> KResult<Flow> {
+        self.check_result_sizes(ctx, op)?;
         let out = match self.kernel(ctx, op)? {
             Kernel::Return => return Ok(Flow::Return(self.take_returned(ctx, op)?)),
             Kernel::Check => {
@@ -385,9 +479,51 @@ impl Interpreter {
                 self.bind(ctx, op, out)?;
                 return Ok(Flow::Continue);
             }
+            Kernel::QuantOp(f) => {
+                let out = if involves_quantized(ctx, op) {
+                    self.dequantize_op_quantize(ctx, op, f)?
+                } else {
+                    f(self, ctx, op)?
+                };
+                self.bind(ctx, op, out)?;
+                return Ok(Flow::Continue);
+            }
         };
         self.bind(ctx, op, vec![out.into()])?;
         Ok(Flow::Continue)
+    }
+
+    /// The spec's `dequantize_op_quantize` for a non-elementwise op: quantized operands are
+    /// dequantized (in place in the environment while `f` runs), `f` computes in the expressed
+    /// type (`result_type` answers the expressed type of quantized results meanwhile), and the
+    /// results of quantized type are quantized. Float results stay float (hybrid ops).
+    fn dequantize_op_quantize(&mut self, ctx: &Context, op: OpId, f: super::ops::EvalFn) -> KResult<Vec<Value>> {
+        let mut saved: Vec<(IrValue, Value)> = Vec::new();
+        for (i, &v) in ctx.operands(op).iter().enumerate() {
+            if saved.iter().any(|(w, _)| *w == v) {
+                continue;
+            }
+            if let Some(q) = quant_params_of(ctx, ctx.value_type(v)) {
+                let d = kernels::uniform_dequantize(self.tensor(ctx, op, i)?, &q)?;
+                if let Some(old) = self.env.insert(v, d.into()) {
+                    saved.push((v, old));
+                }
+            }
+        }
+        let was = EXPRESSED_RESULTS.with(|c| c.replace(true));
+        let r = f(self, ctx, op);
+        EXPRESSED_RESULTS.with(|c| c.set(was));
+        for (v, old) in saved {
+            self.env.insert(v, old);
+        }
+        let mut out = r?;
+        for (i, v) in out.iter_mut().enumerate() {
+            if let Some(q) = quant_params_of(ctx, ctx.value_type(ctx.result(op, i))) {
+                let t = v.as_tensor().ok_or_else(|| InterpError::invalid(ctx.op_name_of(op), "non-tensor result"))?;
+                *v = kernels::uniform_quantize(t, &q)?.into();
+            }
+        }
+        Ok(out)
     }
 
     /// An elementwise op on quantized tensors: dequantize_op_quantize. `None` when no operand
@@ -490,6 +626,7 @@ impl Interpreter {
             .probe_id()
             .to_string();
         let x = self.tensor(ctx, op, 0)?.clone();
+        self.probe_log.push(id.clone());
         self.probes.entry(id).or_default().push(x.clone());
         Ok(vec![x.into()])
     }

@@ -38,11 +38,12 @@
 //! - `rng_bit_generator` follows XLA's `prng.cc` bit for bit; `DEFAULT` is
 //!   `PHILOX` (XLA's CPU/GPU default).
 
+pub mod backend;
 pub mod builder;
 mod chlo;
 pub mod eval;
 mod ops;
 pub mod parallel;
 
-pub use strata_reference::{check, convert, kernels, value};
+pub use strata_reference::{check, convert, kernels, limits, value};
 pub use strata_reference::{Body, InterpError, KResult};

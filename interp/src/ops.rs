@@ -29,6 +29,10 @@ pub(crate) enum Kernel {
     Binary(BinaryOp),
     /// Any other op.
     Op(EvalFn),
+    /// An op that computes on quantized operands by the spec's `dequantize_op_quantize` (or
+    /// `hybrid_dequantize_then_op`): quantized operands are dequantized, the op runs in the
+    /// expressed type and quantized results are quantized ([`QUANT_COMPUTE_OPS`]).
+    QuantOp(EvalFn),
     /// `func.return`, `stablehlo.return`: ends the block.
     Return,
     /// `check.*`: an assertion.
@@ -276,7 +280,11 @@ pub(crate) fn kernel_for(name: &str) -> Option<Kernel> {
         | "stablehlo.all_to_all"
         | "stablehlo.reduce_scatter"
         | "stablehlo.collective_permute"
-        | "stablehlo.collective_broadcast" => |it, ctx, op| it.collective(ctx, op, ctx.op_name_of(op)),
+        | "stablehlo.collective_broadcast"
+        | "stablehlo.collective_reduce" => |it, ctx, op| it.collective(ctx, op, ctx.op_name_of(op)),
+        "stablehlo.send" => |it, ctx, op| it.send(ctx, op),
+        "stablehlo.recv" => |it, ctx, op| it.recv(ctx, op),
+        "stablehlo.outfeed" => |it, ctx, op| it.outfeed(ctx, op),
         "stablehlo.replica_id" => |it, _, _| it.process_id(true),
         "stablehlo.partition_id" => |it, _, _| it.process_id(false),
         "stablehlo.infeed" => |it, ctx, op| it.infeed(ctx, op),
@@ -286,8 +294,32 @@ pub(crate) fn kernel_for(name: &str) -> Option<Kernel> {
         n if n.starts_with("chlo.") => |it, ctx, op| it.chlo(ctx, op),
         _ => return None,
     };
+    if QUANT_COMPUTE_OPS.contains(&name) {
+        return Some(Kernel::QuantOp(f));
+    }
     Some(Kernel::Op(f))
 }
+
+/// The non-elementwise ops whose quantized semantics is `dequantize_op_quantize` (spec.md:
+/// dot_general, convolution, clamp, select, compare, batch norms, cholesky,
+/// triangular_solve, reduce_precision). Elementwise unary/binary ops do the same in
+/// `Interpreter::quantized_elementwise`; data-movement ops (gather, slice, reshape, ...) move
+/// storage values unchanged, as their constraints keep the quantization parameters.
+pub(crate) const QUANT_COMPUTE_OPS: &[&str] = &[
+    "stablehlo.dot_general",
+    "stablehlo.dot",
+    "stablehlo.convolution",
+    "stablehlo.dynamic_conv",
+    "stablehlo.clamp",
+    "stablehlo.select",
+    "stablehlo.compare",
+    "stablehlo.reduce_precision",
+    "stablehlo.batch_norm_inference",
+    "stablehlo.batch_norm_training",
+    "stablehlo.batch_norm_grad",
+    "stablehlo.cholesky",
+    "stablehlo.triangular_solve",
+];
 
 /// The view of an op whose kind the dispatch table has established.
 fn view<'a, V: OpView<'a>>(ctx: &'a Context, op: OpId) -> V {

@@ -69,7 +69,13 @@ pub(crate) struct ProcessCtx {
     /// Set when the evaluation stopped at a collective.
     pending: Option<Pending>,
     infeed: Rc<RefCell<InfeedQueue>>,
+    mailbox: Rc<RefCell<Mailbox>>,
 }
+
+/// Messages of `stablehlo.send` not yet received, per `(channel_id, receiver)`; the receiver is
+/// `None` for sends without `source_target_pairs` (host transfers): any `recv` on the channel
+/// takes them.
+pub(crate) type Mailbox = std::collections::BTreeMap<(i64, Option<ProcessId>), std::collections::VecDeque<Vec<Tensor>>>;
 
 impl ProcessCtx {
     fn single() -> Self {
@@ -82,6 +88,7 @@ impl ProcessCtx {
             next: 0,
             pending: None,
             infeed: Rc::default(),
+            mailbox: Rc::default(),
         }
     }
 }
@@ -183,7 +190,10 @@ fn group_of(ctx: &Context, op: OpId, me: ProcessId, nr: u32, np: u32) -> KResult
         g.dedup();
         return Ok(if g.contains(&me) { Some(g) } else { None });
     }
-    let strategy = if ctx.isa::<v::AllToAllOp>(op) || ctx.isa::<v::CollectiveBroadcastOp>(op) {
+    let strategy = if ctx.isa::<v::AllToAllOp>(op)
+        || ctx.isa::<v::CollectiveBroadcastOp>(op)
+        || ctx.isa::<v::CollectiveReduceOp>(op)
+    {
         if ch <= 0 {
             Strategy::CrossReplica
         } else {
@@ -415,6 +425,27 @@ impl Interpreter {
                 }
                 same(res)
             }
+            "stablehlo.collective_reduce" => {
+                // The reduction of the group's operands lands on the root (member 0, or the
+                // member named by the last operand with `has_dynamic_root`); zeros elsewhere.
+                let nres = ctx.num_results(op);
+                let dynamic = ctx.attr(op, "has_dynamic_root").and_then(|a| sty::attr_bool(ctx, a)).unwrap_or(false);
+                let root = if dynamic {
+                    let t = operands[0]
+                        .get(nres)
+                        .ok_or_else(|| InterpError::invalid(n, "has_dynamic_root needs a root operand"))?;
+                    kernels::to_i64s(n, t)?.first().copied().unwrap_or(0)
+                } else {
+                    0
+                };
+                let root = usize::try_from(root).ok().filter(|&r| r < m).ok_or_else(|| {
+                    InterpError::invalid(n, format!("root {root} is out of range for a group of {m}"))
+                })?;
+                let data: Vec<Vec<Tensor>> = operands.iter().map(|o| o[..nres.min(o.len())].to_vec()).collect();
+                let reduced: Vec<Value> = self.reduce_members(ctx, op, &data)?.into_iter().map(Value::from).collect();
+                let zeros: Vec<Value> = (0..nres).map(|i| zeros_like_result(ctx, op, i)).collect::<KResult<_>>()?;
+                (0..m).map(|k| if k == root { reduced.clone() } else { zeros.clone() }).collect()
+            }
             "stablehlo.collective_permute" => {
                 let ch = channel_id(ctx, op);
                 let pairs = id_groups(ctx, op, "source_target_pairs")?;
@@ -448,7 +479,7 @@ impl Interpreter {
             // Not in any process group: zeros (collective_broadcast, collective_permute)
             // or the operands alone.
             return match n {
-                "stablehlo.collective_broadcast" | "stablehlo.collective_permute" => {
+                "stablehlo.collective_broadcast" | "stablehlo.collective_permute" | "stablehlo.collective_reduce" => {
                     (0..ctx.num_results(op)).map(|i| zeros_like_result(ctx, op, i)).collect()
                 }
                 _ => {
@@ -474,6 +505,122 @@ impl Interpreter {
         }
         p.pending = Some(Pending { op, group, channel: channel_id(ctx, op), operands });
         Err(blocked())
+    }
+
+    /// The next logged result when the current evaluation replays (see the module docs).
+    fn replayed(&mut self) -> Option<Vec<Value>> {
+        let p = self.process.as_mut()?;
+        if p.next < p.log.len() {
+            p.next += 1;
+            return Some(p.log[p.next - 1].clone());
+        }
+        None
+    }
+
+    /// Logs a side-effecting op's results so that replays read them instead of redoing it.
+    fn log_result(&mut self, vals: &[Value]) {
+        if let Some(p) = self.process.as_mut() {
+            p.log.push(vals.to_vec());
+            p.next += 1;
+        }
+    }
+
+    /// The mailbox of the current `run_parallel` (the interpreter's own outside one).
+    fn mailbox(&self) -> Rc<RefCell<Mailbox>> {
+        match &self.process {
+            Some(p) => p.mailbox.clone(),
+            None => self.mailbox.clone(),
+        }
+    }
+
+    /// The receivers of a `send`/`recv` pair list as this process sees it: ids are replica ids
+    /// in a grid of one partition, partition ids otherwise (spec C4: `cross_replica` or
+    /// `cross_partition`).
+    fn peer(&self, id: i64) -> ProcessId {
+        match &self.process {
+            Some(p) if p.num_partitions > 1 => (p.replica_id, id as u32),
+            Some(p) => (id as u32, p.partition_id),
+            None => (id as u32, 0),
+        }
+    }
+
+    fn me(&self) -> ProcessId {
+        self.process.as_ref().map_or((0, 0), |p| (p.replica_id, p.partition_id))
+    }
+
+    /// `stablehlo.send`: puts the inputs on channel `channel_id`, addressed to the targets of
+    /// `source_target_pairs` whose source is this process (to any receiver without pairs).
+    pub(super) fn send(&mut self, ctx: &Context, op: OpId) -> KResult<Vec<Value>> {
+        if let Some(v) = self.replayed() {
+            return Ok(v);
+        }
+        let n = ctx.op_name_of(op);
+        let k = ctx.operands(op).len().saturating_sub(1);
+        let inputs: Vec<Tensor> = (0..k).map(|i| self.tensor(ctx, op, i).cloned()).collect::<KResult<_>>()?;
+        let ch = channel_id(ctx, op);
+        let pairs = id_groups(ctx, op, "source_target_pairs")?;
+        let me = self.me();
+        let targets: Vec<Option<ProcessId>> = if pairs.is_empty() {
+            vec![None]
+        } else {
+            pairs.iter().filter(|p| p.len() == 2 && self.peer(p[0]) == me).map(|p| Some(self.peer(p[1]))).collect()
+        };
+        if targets.is_empty() && !pairs.is_empty() && !pairs.iter().any(|p| p.len() == 2) {
+            return Err(InterpError::invalid(n, "source_target_pairs must hold pairs"));
+        }
+        let mb = self.mailbox();
+        for t in targets {
+            mb.borrow_mut().entry((ch, t)).or_default().push_back(inputs.clone());
+        }
+        let out = vec![Value::Token];
+        self.log_result(&out);
+        Ok(out)
+    }
+
+    /// `stablehlo.recv`: takes the oldest message on `channel_id` addressed to this process
+    /// (or to any receiver); inside `run_parallel` a process with nothing to receive waits
+    /// for a sender, outside it is an error.
+    pub(super) fn recv(&mut self, ctx: &Context, op: OpId) -> KResult<Vec<Value>> {
+        if let Some(v) = self.replayed() {
+            return Ok(v);
+        }
+        let n = ctx.op_name_of(op);
+        let ch = channel_id(ctx, op);
+        let me = self.me();
+        let mb = self.mailbox();
+        let msg = {
+            let mut b = mb.borrow_mut();
+            let mut take =
+                |key| b.get_mut(&key).and_then(|q: &mut std::collections::VecDeque<Vec<Tensor>>| q.pop_front());
+            take((ch, Some(me))).or_else(|| take((ch, None)))
+        };
+        let Some(msg) = msg else {
+            return match self.process.as_mut() {
+                Some(p) => {
+                    p.pending = Some(Pending { op, group: vec![], channel: ch, operands: vec![] });
+                    Err(blocked())
+                }
+                None => Err(InterpError::Runtime(format!(
+                    "{n}: nothing was sent on channel {ch} (run the sender inside interpreter.run_parallel)"
+                ))),
+            };
+        };
+        let want = ctx.num_results(op).saturating_sub(1);
+        if msg.len() != want {
+            return Err(InterpError::invalid(n, format!("received {} values for {want} results", msg.len())));
+        }
+        let mut out: Vec<Value> = msg.into_iter().map(Value::from).collect();
+        out.push(Value::Token);
+        self.log_result(&out);
+        Ok(out)
+    }
+
+    /// `stablehlo.outfeed`: appends the inputs to the interpreter's outfeed queue.
+    pub(super) fn outfeed(&mut self, ctx: &Context, op: OpId) -> KResult<Vec<Value>> {
+        let k = ctx.operands(op).len().saturating_sub(1);
+        let inputs: Vec<Tensor> = (0..k).map(|i| self.tensor(ctx, op, i).cloned()).collect::<KResult<_>>()?;
+        self.outfeed.push(inputs);
+        Ok(vec![Value::Token])
     }
 
     /// `stablehlo.infeed`: the next function of the `run_parallel`'s `infeed` list.
@@ -555,6 +702,7 @@ impl Interpreter {
             }
         }
         let infeed = Rc::new(RefCell::new(infeed));
+        let mailbox: Rc<RefCell<Mailbox>> = Rc::default();
         let mut args = self.operand_values(ctx, op)?.into_iter();
 
         enum State {
@@ -585,6 +733,7 @@ impl Interpreter {
                     next: 0,
                     pending: None,
                     infeed: infeed.clone(),
+                    mailbox: mailbox.clone(),
                 };
                 procs.push(Proc { func, args: a, pctx, state: State::Runnable });
             }
@@ -618,6 +767,8 @@ impl Interpreter {
                     Ok(vals) => {
                         self.failures.append(&mut it.failures);
                         self.prints.append(&mut it.prints);
+                        self.outfeed.append(&mut it.outfeed);
+                        self.probe_log.append(&mut it.probe_log);
                         for (k, mut v) in std::mem::take(&mut it.probes) {
                             self.probes.entry(k).or_default().append(&mut v);
                         }
@@ -636,6 +787,19 @@ impl Interpreter {
             for i in 0..procs.len() {
                 let Some(pend) = procs[i].pctx.pending.clone() else { continue };
                 if !matches!(procs[i].state, State::Blocked) {
+                    continue;
+                }
+                if pend.group.is_empty() {
+                    // A recv: runnable again once a message for it is on its channel.
+                    let me = (procs[i].pctx.replica_id, procs[i].pctx.partition_id);
+                    let b = mailbox.borrow();
+                    let ready =
+                        |key| b.get(&key).is_some_and(|q: &std::collections::VecDeque<Vec<Tensor>>| !q.is_empty());
+                    if ready((pend.channel, Some(me))) || ready((pend.channel, None)) {
+                        procs[i].pctx.pending = None;
+                        procs[i].state = State::Runnable;
+                        progress = true;
+                    }
                     continue;
                 }
                 let complete = pend.group.iter().all(|&g| {

@@ -126,6 +126,10 @@ pub type AsmResultNamesFn = fn(&Context, OpId) -> Option<String>;
 pub type FoldFn = fn(&mut Context, OpId, &[Option<Attribute>]) -> Option<Vec<FoldResult>>;
 /// Canonicalization patterns hook: the patterns the `canonicalize` pass uses for this op.
 pub type CanonicalizePatternsFn = fn() -> Vec<Box<dyn crate::rewrite::RewritePattern>>;
+/// Creation hook of an op (MLIR's property defaults and memoized attributes): called by
+/// [`Context::create_op`] on every new op of its kind, with its name, properties and
+/// discardable attributes (unsorted; the caller sorts them afterwards).
+pub type PopulateFn = fn(&mut Context, crate::OpName, &mut Vec<crate::NamedAttribute>, &mut Vec<crate::NamedAttribute>);
 /// Constant materialization hook of a dialect: create (detached) a constant op producing `value`
 /// of type `ty`.
 pub type MaterializeFn = fn(&mut Context, Attribute, Type, Attribute) -> Option<OpId>;
@@ -184,6 +188,12 @@ pub struct OpInfo {
     pub asm_result_names: Option<AsmResultNamesFn>,
     /// The typed view registered for the op ([`OpInfo::with_view`]): its key's `TypeId`.
     pub view: Option<std::any::TypeId>,
+    /// Names for the entry-block arguments of the op's regions in custom form (MLIR's
+    /// `getAsmBlockArgumentNames`: `%in`, `%out`, `%init`); `None` entries get `%argN`.
+    pub asm_block_arg_names: Option<fn(&Context, OpId, crate::RegionId) -> Vec<Option<String>>>,
+    /// Creation hook: fills in default-valued properties (so every op of the kind carries
+    /// them, as MLIR's properties do) and memoized attributes.
+    pub populate: Option<PopulateFn>,
 }
 
 impl OpInfo {
@@ -203,7 +213,14 @@ impl OpInfo {
             default_dialect: None,
             asm_result_names: None,
             view: None,
+            asm_block_arg_names: None,
+            populate: None,
         }
+    }
+    /// Set the creation hook.
+    pub fn populate(mut self, f: PopulateFn) -> Self {
+        self.populate = Some(f);
+        self
     }
     /// Add traits.
     pub fn traits(mut self, t: Traits) -> Self {

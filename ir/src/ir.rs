@@ -309,6 +309,9 @@ impl Context {
                 }
             }
         }
+        if let Some(f) = self.op_info(name).and_then(|i| i.populate) {
+            f(self, name, &mut properties, &mut attributes);
+        }
         // Lists of 0 or 1 entries are sorted and unique already.
         if properties.len() > 1 {
             sort_named(self, &mut properties);

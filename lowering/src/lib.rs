@@ -8,11 +8,15 @@
 //!   transform-dialect script for the host's ISA ([`cpu::Isa`]); [`analysis`] is its input.
 //! - [`polynomial`] holds the vectorizable `exp`/`tanh` that replace libm calls.
 //! - [`tensors`] is the one module that converts Strata's tensor values to native buffers.
-//! - [`legalize`] is where StableHLO input enters (a stub until the legalization lands).
+//! - [`backend`]: the JIT as a `strata_interp::backend::Backend` (StableHLO modules with their
+//!   `check.*` ops, run compiled; the interpreter implements the same interface).
+//! - [`legalize`] is `stablehlo-legalize-to-linalg`: StableHLO → linalg on tensors (Strata IR),
+//!   the entry for StableHLO input.
 //!
 //! See `lowering/README.md` for the pipelines, tile choices and the ABI.
 
 pub mod analysis;
+pub mod backend;
 pub mod bridge;
 pub mod cpu;
 pub mod error;

@@ -1,22 +1,26 @@
 //! `cse`: common subexpression elimination — MLIR's `CSE` pass (`mlir/lib/Transforms/CSE.cpp`).
 //!
 //! Walks every region under a dominator-tree traversal with a scoped hash table of the ops seen
-//! so far: an op without side effects and without regions that has the same name, operands,
-//! result types, properties and attributes (locations ignored) as a dominating one is replaced by
-//! it. Ops found trivially dead on the way are erased. Regions of isolated-from-above ops start a
+//! so far: an op without side effects that has the same name, operands (in either order for
+//! commutative ops), result types, properties and attributes (locations ignored) and
+//! structurally equal single-block regions (two `reduce`s with the same body) as a dominating
+//! one is replaced by it. Ops found trivially dead on the way are erased. Regions of isolated-from-above ops start a
 //! fresh scope. Multi-block graph regions are skipped; in single-block graph regions only uses not
 //! yet visited are replaced.
 //!
 //! Statistics: `num-cse'd` (operations CSE'd), `num-dce'd` (operations DCE'd).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
+use smallvec::SmallVec;
 use strata_ir::attributes::{AttrKind, Location};
-use strata_ir::ir::{BlockId, OpName, RegionId, ThinVec};
+use strata_ir::ir::{BlockId, RegionId};
 use strata_ir::pass::{Pass, PassStatistics};
 use strata_ir::rewrite::{is_memory_effect_free, is_op_trivially_dead};
 use strata_ir::verifier::DominanceInfo;
-use strata_ir::{Context, Failure, NamedAttribute, OpId, Traits, Type};
+use strata_ir::{Context, Failure, OpId, Traits, Value};
 
 /// The `cse` pass.
 #[derive(Default)]
@@ -40,32 +44,111 @@ impl Pass for Cse {
     }
 }
 
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct Key {
-    name: OpName,
-    operands: strata_ir::ir::OperandList,
-    result_types: Vec<Type>,
-    properties: ThinVec<NamedAttribute>,
-    attributes: ThinVec<NamedAttribute>,
+/// The hash of an op for CSE (MLIR's `OperationEquivalence::computeHash`): name, operands
+/// (sorted for commutative ops), result types, properties and attributes, and the shape of its
+/// regions. Locations are ignored.
+fn op_hash(ctx: &Context, op: OpId) -> u64 {
+    let d = ctx.op(op);
+    let mut h = FxHasher::default();
+    d.name().hash(&mut h);
+    let ops = d.operands();
+    if ops.len() == 2 && ctx.op_has_trait(op, Traits::COMMUTATIVE) {
+        ops[0].min(ops[1]).hash(&mut h);
+        ops[0].max(ops[1]).hash(&mut h);
+    } else {
+        ops.hash(&mut h);
+    }
+    for r in d.results() {
+        r.ty.hash(&mut h);
+    }
+    d.properties().hash(&mut h);
+    d.attributes().hash(&mut h);
+    for &r in d.regions() {
+        for &b in ctx.region_blocks(r) {
+            for o in ctx.block_ops(b) {
+                ctx.op(o).name().hash(&mut h);
+            }
+        }
+    }
+    h.finish()
 }
 
-fn key_of(ctx: &Context, op: OpId) -> Key {
-    let d = ctx.op(op);
-    Key {
-        name: d.name(),
-        operands: d.operands().into(),
-        result_types: d.results().iter().map(|r| r.ty).collect(),
-        properties: d.properties().into(),
-        attributes: d.attributes().into(),
+/// Whether `a` and `b` compute the same values (MLIR's `OperationEquivalence::isEquivalentTo`):
+/// same name, properties, attributes and result types, the same operands (in either order for
+/// commutative ops; values defined inside compared regions through `map`), and structurally
+/// equal single-block regions.
+fn equivalent(ctx: &Context, a: OpId, b: OpId, map: &mut Option<HashMap<Value, Value>>) -> bool {
+    let (da, db) = (ctx.op(a), ctx.op(b));
+    if da.name() != db.name()
+        || da.properties() != db.properties()
+        || da.attributes() != db.attributes()
+        || da.results().len() != db.results().len()
+        || da.regions().len() != db.regions().len()
+        || da.operands().len() != db.operands().len()
+    {
+        return false;
     }
+    if da.results().iter().zip(db.results()).any(|(x, y)| x.ty != y.ty) {
+        return false;
+    }
+    let same = |x: Value, y: Value, map: &Option<HashMap<Value, Value>>| {
+        x == y || map.as_ref().is_some_and(|m| m.get(&x) == Some(&y))
+    };
+    let (oa, ob) = (da.operands(), db.operands());
+    let direct = oa.iter().zip(ob).all(|(&x, &y)| same(x, y, map));
+    if !direct {
+        let swapped = oa.len() == 2
+            && ctx.op_has_trait(a, Traits::COMMUTATIVE)
+            && same(oa[0], ob[1], map)
+            && same(oa[1], ob[0], map);
+        if !swapped {
+            return false;
+        }
+    }
+    for (&ra, &rb) in da.regions().iter().zip(db.regions()) {
+        let (ba, bb) = (ctx.region_blocks(ra), ctx.region_blocks(rb));
+        if ba.len() != bb.len() || ba.len() > 1 {
+            return false;
+        }
+        let (Some(&ba), Some(&bb)) = (ba.first(), bb.first()) else { continue };
+        let (aa, ab) = (ctx.block(ba).args.len(), ctx.block(bb).args.len());
+        if aa != ab {
+            return false;
+        }
+        let m = map.get_or_insert_with(HashMap::new);
+        for (x, y) in ctx.block_args(ba).zip(ctx.block_args(bb)) {
+            if ctx.value_type(x) != ctx.value_type(y) {
+                return false;
+            }
+            m.insert(x, y);
+        }
+        let mut ia = ctx.block_ops(ba);
+        let mut ib = ctx.block_ops(bb);
+        loop {
+            match (ia.next(), ib.next()) {
+                (None, None) => break,
+                (Some(x), Some(y)) => {
+                    if !equivalent(ctx, x, y, map) {
+                        return false;
+                    }
+                    let m = map.get_or_insert_with(HashMap::new);
+                    for (rx, ry) in ctx.results(x).zip(ctx.results(y)) {
+                        m.insert(rx, ry);
+                    }
+                }
+                _ => return false,
+            }
+        }
+    }
+    true
 }
 
 /// A scoped hash table (LLVM's `ScopedHashTable`): inner scopes shadow outer entries.
 #[derive(Default)]
 struct ScopedMap {
-    map: HashMap<Key, Vec<OpId>>,
-    scopes: Vec<Vec<Key>>,
-    members: HashSet<OpId>,
+    map: FxHashMap<u64, SmallVec<[OpId; 1]>>,
+    scopes: Vec<Vec<u64>>,
+    members: FxHashSet<OpId>,
 }
 
 impl ScopedMap {
@@ -84,14 +167,17 @@ impl ScopedMap {
             }
         }
     }
-    fn lookup(&self, k: &Key) -> Option<OpId> {
-        self.map.get(k).and_then(|v| v.last().copied())
+    fn lookup(&self, ctx: &Context, h: u64, op: OpId) -> Option<OpId> {
+        let v = self.map.get(&h)?;
+        v.iter().rev().copied().find(|&o| o != op && !ctx.is_erased(o) && equivalent(ctx, o, op, &mut None))
     }
-    fn insert(&mut self, k: Key, op: OpId) {
-        self.map.entry(k.clone()).or_default().push(op);
-        self.members.insert(op);
+    fn insert(&mut self, h: u64, op: OpId, track_members: bool) {
+        self.map.entry(h).or_default().push(op);
+        if track_members {
+            self.members.insert(op);
+        }
         if let Some(s) = self.scopes.last_mut() {
-            s.push(k);
+            s.push(h);
         }
     }
 }
@@ -196,11 +282,12 @@ impl Driver {
             self.num_dce += 1;
             return;
         }
-        if !ctx.op_regions(op).is_empty() || !is_memory_effect_free(ctx, op) {
+        // Ops with regions take part when every region has at most one block (MLIR's CSE).
+        if ctx.op_regions(op).iter().any(|&r| ctx.region_blocks(r).len() > 1) || !is_memory_effect_free(ctx, op) {
             return;
         }
-        let key = key_of(ctx, op);
-        if let Some(existing) = known.lookup(&key) {
+        let h = op_hash(ctx, op);
+        if let Some(existing) = known.lookup(ctx, h, op) {
             let n = ctx.num_results(op);
             if ssa {
                 for i in 0..n {
@@ -230,6 +317,6 @@ impl Driver {
             self.num_cse += 1;
             return;
         }
-        known.insert(key, op);
+        known.insert(h, op, !ssa);
     }
 }

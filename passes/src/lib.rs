@@ -6,6 +6,8 @@
 //! | `cse` | `CSE` | [`cse`] |
 //! | `canonicalize` | `Canonicalizer` | [`canonicalize`] |
 //! | `symbol-dce` | `SymbolDCE` | [`symbol_dce`] |
+//! | `dce` | region DCE (`runRegionDCE`) as a pass | [`dce`] |
+//! | `inline` | `Inliner` | [`inline`] |
 //! | `strip-debuginfo` | `StripDebugInfo` | [`strip_debuginfo`] |
 //! | `print-op-stats` | `PrintOpStatsPass` | [`print_op_stats`] |
 //! | `chlo-legalize-to-stablehlo` | `ChloLegalizeToStablehloPass` (StableHLO) | [`chlo_legalize_to_stablehlo`] |
@@ -64,10 +66,13 @@
 pub mod canonicalize;
 pub mod chlo_legalize_to_stablehlo;
 pub mod cse;
+pub mod dce;
 pub mod eqsat;
+pub mod inline;
 pub mod print_op_stats;
 pub mod strip_debuginfo;
 pub mod symbol_dce;
+pub mod vhlo;
 
 use strata_ir::pass::PassRegistry;
 
@@ -79,6 +84,7 @@ pub fn register_all(reg: &mut PassRegistry) {
         "Canonicalize operations",
         &[
             ("top-down", "Seed the worklist in general top-down order"),
+            ("fold-op-element-limit", "Largest number of elements a folded (non-splat) result may have (default 1)"),
             ("region-simplify", "Perform control flow optimizations to the region tree"),
             ("max-iterations", "Max. iterations between applying patterns / simplifying regions"),
             ("max-num-rewrites", "Max. number of pattern rewrites within an iteration"),
@@ -92,6 +98,18 @@ pub fn register_all(reg: &mut PassRegistry) {
         || Box::new(canonicalize::Canonicalize::new()),
     );
     reg.register("symbol-dce", "Eliminate dead symbols", || Box::new(symbol_dce::SymbolDce));
+    reg.register("dce", "Eliminate dead operations without side effects", || Box::new(dce::Dce));
+    reg.register_with_options(
+        "inline",
+        "Inline function calls",
+        &[
+            ("inlining-threshold", "If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it"),
+            ("default-pipeline", "The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline (accepted, not run)"),
+            ("op-pipelines", "Callable operation specific optimizer pipelines (accepted, not run)"),
+            ("max-iterations", "Maximum number of iterations when inlining within an SCC (accepted)"),
+        ],
+        || Box::new(inline::Inline::default()),
+    );
     reg.register("strip-debuginfo", "Strip debug info from all operations", || {
         Box::new(strip_debuginfo::StripDebugInfo)
     });
@@ -101,6 +119,9 @@ pub fn register_all(reg: &mut PassRegistry) {
         &[("json", "print the stats as JSON")],
         || Box::new(print_op_stats::PrintOpStats::default()),
     );
+    reg.register("chlo-legalize-to-stablehlo", "Legalizes from CHLO dialect to StableHLO dialect.", || {
+        Box::new(chlo_legalize_to_stablehlo::ChloLegalizeToStablehlo)
+    });
     reg.register_with_options(
         "stablehlo-eqsat",
         "Equality saturation of StableHLO dataflow with cost-based extraction",
@@ -124,7 +145,12 @@ pub fn register_all(reg: &mut PassRegistry) {
         ],
         || Box::new(eqsat::StablehloEqsat::new()),
     );
-    reg.register("chlo-legalize-to-stablehlo", "Legalizes from CHLO dialect to StableHLO dialect.", || {
-        Box::new(chlo_legalize_to_stablehlo::ChloLegalizeToStablehlo)
-    });
+    reg.register("stablehlo-legalize-to-vhlo", "Legalize StableHLO to VHLO", || Box::new(vhlo::LegalizeToVhlo));
+    reg.register_with_options(
+        "vhlo-to-version",
+        "Convert VHLO ops to the versions of a target StableHLO version",
+        &[("target", "The target version: current, minimum or #.#.#")],
+        || Box::new(vhlo::ToVersion::default()),
+    );
+    reg.register("vhlo-legalize-to-stablehlo", "Legalize VHLO to StableHLO", || Box::new(vhlo::LegalizeToStablehlo));
 }

@@ -162,6 +162,9 @@ pub fn tensor_from_dense_attr(ctx: &Context, attr: Attribute) -> KResult<Tensor>
                 TypeKind::Dialect { .. } => ir_storage_guess(e),
                 _ => storage_bytes(ctx, elem),
             };
+            if data.splat {
+                crate::limits::check_tensor("dense", "a splat constant", &shape, e)?;
+            }
             let n = kernels::numel(&shape);
             let d = decode_elements(e, elem, &data.bytes, n, data.splat)?;
             Ok(Tensor::new(e, shape, d)?)

@@ -25,6 +25,7 @@
 pub mod check;
 pub mod convert;
 pub mod kernels;
+pub mod limits;
 pub mod value;
 
 use value::{ElementType, Tensor, ValueError};

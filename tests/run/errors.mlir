@@ -14,8 +14,8 @@
 // COUNT: error: @main takes 1 argument(s), got 0; pass them with --inputs
 // NPY: error: cannot read '{{.*}}bad.npy':
 // MISSING: error: cannot read '{{.*}}missing.npy':
-// JIT: strata-run: error:
-// UNSUPPORTED: unsupported.stablehlo:4:8: error: stablehlo.send is not supported by the interpreter yet
+// JIT: error:
+// UNSUPPORTED: unsupported.stablehlo:4:8: error: stablehlo.einsum is not supported by the interpreter yet
 // FLAG: error: unknown option '--bogus'
 func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
   return %x : tensor<2xf32>

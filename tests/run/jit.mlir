@@ -5,7 +5,7 @@
 // RUN: strata-run --jit %s --args '[dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>, dense<1.0> : tensor<2x2xf32>]' --bench 3 | strata-check %s --check-prefix=BENCH
 // RUN: strata-run --jit %s --mlir-print-ir-after-all --args '[dense<1.0> : tensor<2x2xf32>, dense<1.0> : tensor<2x2xf32>]' 2>&1 >/dev/null | strata-check %s --check-prefix=DUMP
 // RUN: not strata-run --jit %s --entry nope 2>&1 | strata-check %s --check-prefix=ENTRY
-// RUN: not strata-run --jit %S/Inputs/unsupported.stablehlo 2>&1 | strata-check %s --check-prefix=HLO
+// RUN: not strata-run --jit %S/Inputs/not-lowered.stablehlo 2>&1 | strata-check %s --check-prefix=HLO
 
 // CHECK: dense<{{\[}}[4.500000e+00, -1.000000e+00], [9.500000e+00, -3.000000e+00]]> : tensor<2x2xf32>
 // INT: dense<[0, 0, 7, 0]> : tensor<4xi32>
@@ -16,7 +16,7 @@
 // DUMP: IR Dump After convert-func-to-llvm
 // DUMP: IR Dump After entry wrappers
 // ENTRY: error: no callable function @nope
-// HLO: error: stablehlo-legalize-to-linalg is not built yet
+// HLO: not-lowered.stablehlo:3:8: error: {{.*}}'stablehlo.after_all'
 
 func.func @main(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x2xf32> {
   %z = arith.constant 0.0 : f32

@@ -1,6 +1,7 @@
 //! Reading a tool's input: MLIR text, or MLIR bytecode detected by its magic number
 //! (`ML\xefR`), as mlir-opt does. A StableHLO portable artifact (producer `StableHLO_v…`, the
-//! VHLO dialect) is recognized and refused with a clear message until VHLO is supported.
+//! VHLO dialect) is deserialized to StableHLO, as `stablehlo-translate --deserialize` does;
+//! other bytecode is read as it is (VHLO included).
 
 use std::io::Read;
 
@@ -67,14 +68,31 @@ pub fn producer(data: &[u8]) -> Option<String> {
 /// Read bytecode into `ctx` (portable artifacts deserialized to StableHLO). Errors are
 /// `file: byte offset N: message` (or the rendered diagnostics of the conversion).
 pub fn load_bytecode(ctx: &mut Context, file: &str, data: &[u8]) -> Result<OpId, String> {
-    let portable = producer(data).is_some_and(|p| p.starts_with("StableHLO_v"));
-    if portable {
-        let p = producer(data).unwrap_or_default();
-        return Err(format!(
-            "{file}: byte offset 4: this is a StableHLO portable artifact (produced by {p}); reading VHLO is not supported yet\n"
-        ));
+    if is_portable_artifact(data) {
+        return strata_dialects::vhlo::deserialize_portable_artifact(ctx, data, file);
     }
     strata_ir::bytecode::read_bytecode(ctx, data, file).map_err(|e| format!("{file}: {e}\n"))
+}
+
+/// Convert a module holding VHLO ops (bytecode of `strata-opt --stablehlo-legalize-to-vhlo`,
+/// say) to StableHLO at the current version; other modules are returned as they are.
+pub fn vhlo_to_stablehlo(ctx: &mut Context, module: OpId) -> Result<OpId, String> {
+    use strata_dialects::vhlo;
+    if !vhlo::has_vhlo_ops(ctx, module) {
+        return Ok(module);
+    }
+    let r = vhlo::version::vhlo_to_version(ctx, module, vhlo::CURRENT_VERSION)
+        .and_then(|_| vhlo::legalize::legalize_to_stablehlo(ctx, module));
+    if r.is_err() {
+        let ds = ctx.take_diagnostics();
+        return Err(ds.iter().map(|d| strata_ir::diagnostics::render(ctx, d)).collect());
+    }
+    Ok(module)
+}
+
+/// Whether `data` is a StableHLO portable artifact (bytecode whose producer is `StableHLO_v…`).
+pub fn is_portable_artifact(data: &[u8]) -> bool {
+    producer(data).is_some_and(|p| p.starts_with("StableHLO_v"))
 }
 
 /// A context for a whole bytecode input (every dialect registered).

@@ -1,4 +1,4 @@
-//! `strata-tools`: the command-line tools' library — `strata-opt` ([`opt`], [`opt_passes`]),
+//! `strata-tools`: the command-line tools' library — `strata-opt` ([`opt`], [`opt_options`], [`opt_passes`]),
 //! `strata-run` ([`run`]), `strata-check` ([`filecheck`]), and what they share ([`cli`],
 //! [`split`], [`verify_diagnostics`], [`alloc`]). Binaries in `src/bin` are thin wrappers.
 pub mod alloc;
@@ -6,10 +6,12 @@ pub mod cli;
 pub mod filecheck;
 pub mod input;
 pub mod opt;
+pub mod opt_options;
 pub mod opt_passes;
 pub mod run;
 pub mod run_jit;
 pub mod split;
+pub mod translate;
 pub mod verify_diagnostics;
 
 /// A fresh context for one input chunk (mlir-opt processes `--split-input-file` chunks

@@ -11,41 +11,9 @@ use strata_ir::source::SourceError;
 use strata_ir::{Context, Diagnostic, Severity, SourceText};
 
 use crate::cli::{bool_value, parse_args, Arg};
+pub use crate::opt_options::OptOptions;
 use crate::split::split;
 use crate::verify_diagnostics::parse_expectations;
-
-/// Options of one strata-opt run.
-#[derive(Default, Debug, Clone)]
-pub struct OptOptions {
-    /// Input file (`-` for stdin).
-    pub input: String,
-    /// Output file (`-` for stdout).
-    pub output: String,
-    /// `--split-input-file[=marker]`
-    pub split_marker: Option<String>,
-    /// `--output-split-marker`
-    pub output_split_marker: String,
-    /// `--verify-diagnostics`
-    pub verify_diagnostics: bool,
-    /// `--allow-unregistered-dialect`
-    pub allow_unregistered: bool,
-    /// Printing options.
-    pub print: PrintOptions,
-    /// Pipeline text from `--pass-pipeline` and pass flags, as a sequence of pipeline elements.
-    pub pipeline: Vec<String>,
-    /// Whether a `--pass-pipeline` was given (it may not be mixed with pass flags).
-    pub explicit_pipeline: bool,
-    /// `--verify-each`
-    pub verify_each: bool,
-    /// Instrumentation flags.
-    pub instrumentation: crate::opt_passes::Instrumentation,
-    /// `--dump-pass-pipeline`
-    pub dump_pass_pipeline: bool,
-    /// `--emit-bytecode`: write MLIR bytecode instead of text.
-    pub emit_bytecode: bool,
-    /// `--emit-bytecode-version=N` (default: the current version, 6).
-    pub emit_bytecode_version: Option<u64>,
-}
 
 const VALUE_OPTS: &[&str] = &[
     "o",
@@ -103,7 +71,14 @@ PASSES (each also a flag: --<pass>[="opt=value ..."]):
 /// Parse strata-opt's command line. `Ok(None)` means the run is already done (help, version).
 pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<OptOptions>, String> {
     let args = parse_args(raw, VALUE_OPTS)?;
-    let mut o = OptOptions { input: "-".into(), output: "-".into(), verify_each: true, ..Default::default() };
+    let mut o = OptOptions {
+        input: "-".into(),
+        output: "-".into(),
+        verify_each: true,
+        // mlir-opt's default (`kDefaultSplitMarker`): chunk outputs are joined by `// -----`.
+        output_split_marker: "// -----".into(),
+        ..Default::default()
+    };
     let mut positional = Vec::new();
     for a in args {
         match a {

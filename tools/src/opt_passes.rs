@@ -5,60 +5,14 @@ use strata_ir::pass::{IrPrinting, PassManager, PassRegistry, TimingReport};
 use strata_ir::printer::print_op;
 use strata_ir::{Context, Failure, OpId};
 
-use crate::cli::bool_value;
-use crate::opt::OptOptions;
-
-/// Instrumentation flags of strata-opt (mlir-opt's names).
-#[derive(Default, Debug, Clone)]
-pub struct Instrumentation {
-    /// `--mlir-print-ir-before-all`
-    pub before_all: bool,
-    /// `--mlir-print-ir-after-all`
-    pub after_all: bool,
-    /// `--mlir-print-ir-after-change`
-    pub after_change: bool,
-    /// `--mlir-print-ir-after-failure`
-    pub after_failure: bool,
-    /// `--mlir-print-ir-before=<pass>`
-    pub before: Vec<String>,
-    /// `--mlir-print-ir-after=<pass>`
-    pub after: Vec<String>,
-    /// `--mlir-print-ir-module-scope`
-    pub module_scope: bool,
-    /// `--mlir-timing`
-    pub timing: bool,
-    /// `--mlir-pass-statistics`
-    pub statistics: bool,
-}
-
-impl Instrumentation {
-    /// Take an instrumentation flag; `Ok(false)` if `name` is not one.
-    pub fn set(&mut self, name: &str, value: &Option<String>) -> Result<bool, String> {
-        let b = || bool_value(name, value);
-        match name {
-            "mlir-print-ir-before-all" => self.before_all = b()?,
-            "mlir-print-ir-after-all" => self.after_all = b()?,
-            "mlir-print-ir-after-change" => self.after_change = b()?,
-            "mlir-print-ir-after-failure" => self.after_failure = b()?,
-            "mlir-print-ir-module-scope" => self.module_scope = b()?,
-            "mlir-timing" => self.timing = b()?,
-            "mlir-pass-statistics" => self.statistics = b()?,
-            "mlir-print-ir-before" | "mlir-print-ir-after" => {
-                let v = value.clone().ok_or_else(|| format!("option '--{name}' requires a value"))?;
-                let list = if name.ends_with("before") { &mut self.before } else { &mut self.after };
-                list.extend(v.split(',').map(|s| s.to_string()));
-            }
-            "mlir-timing-display" | "mlir-pass-statistics-display" => {}
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-}
+pub use crate::opt_options::Instrumentation;
+use crate::opt_options::OptOptions;
 
 /// The registry of every pass strata-opt knows.
 pub fn registry() -> PassRegistry {
     let mut r = PassRegistry::new();
     strata_passes::register_all(&mut r);
+    strata_lowering::legalize::register(&mut r);
     r
 }
 

@@ -18,14 +18,16 @@
 //!   unsupported op gives exit status 1. Bad input is an error message, never a panic.
 //! - `--bench N`: one warm-up run, then N timed runs, each printed as
 //!   `exec_seconds: <t>` (the `--peer-cmd` protocol of `../shared/bench/run_peers.py`).
-//! - `--jit`: compile through the MLIR bridge and run native code (see `run_jit.rs`).
+//! - `--jit`: the same, compiled through the MLIR bridge (`strata_lowering::backend::Jit`: checks
+//!   become extra results evaluated on the host); linalg-level chunks go to `run_jit.rs`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use strata_interp::eval::{tensor_from_dense_attr, tensor_type_parts, Interpreter};
-use strata_interp::value::{npy, Value};
+use strata_interp::backend::{Backend, InterpreterBackend, Prepared};
+use strata_interp::eval::{tensor_from_dense_attr, tensor_type_parts};
+use strata_interp::value::{npy, Tensor, Value};
 use strata_interp::InterpError;
 use strata_ir::diagnostics::render;
 use strata_ir::parser::{parse_attr_str, parse_source, ParserConfig};
@@ -72,16 +74,45 @@ pub struct RunOptions {
     pub jit: bool,
     /// `--mlir-print-ir-after-all` (with `--jit`): dump every MLIR stage to stderr.
     pub mlir_print_ir_after_all: bool,
+    /// `--max-memory SIZE`: the largest value the interpreter may create (bytes; default the
+    /// machine's available memory).
+    pub max_memory: Option<u64>,
+    /// `--probe-output-dir DIR`: where `interpreter.probe` values are written (`probe1.npy`,
+    /// `probe2.npy`, ... and `index.csv` with `probe_id,type,path` lines), as
+    /// stablehlo-translate does.
+    pub probe_output_dir: Option<String>,
 }
 
-const VALUE_OPTS: &[&str] = &["entry", "args", "inputs", "output-dir", "bench", "print-format"];
+/// Parses a size: `1000000`, `512K`, `64M`, `8G`, `1T` (binary multiples, an optional `B`/`iB`).
+pub fn parse_size(v: &str) -> Result<u64, String> {
+    let t = v.trim();
+    let lower = t.to_ascii_lowercase();
+    let body = lower.trim_end_matches("ib").trim_end_matches('b');
+    let (num, mul) = match body.chars().last() {
+        Some('k') => (&body[..body.len() - 1], 1u64 << 10),
+        Some('m') => (&body[..body.len() - 1], 1 << 20),
+        Some('g') => (&body[..body.len() - 1], 1 << 30),
+        Some('t') => (&body[..body.len() - 1], 1 << 40),
+        _ => (body, 1),
+    };
+    let n: f64 =
+        num.trim().parse().map_err(|_| format!("--max-memory expects a size (like 8G or 1000000), got '{v}'"))?;
+    if !(n.is_finite() && n > 0.0) {
+        return Err(format!("--max-memory expects a positive size, got '{v}'"));
+    }
+    Ok((n * mul as f64).min(u64::MAX as f64) as u64)
+}
+
+const VALUE_OPTS: &[&str] =
+    &["entry", "args", "inputs", "output-dir", "bench", "print-format", "max-memory", "probe-output-dir"];
 
 fn usage() -> &'static str {
     "OVERVIEW: Strata runner: executes StableHLO programs on the reference interpreter\n\n\
 USAGE: strata-run [--interpret] <file> [options]\n\n\
 OPTIONS:\n\
   --interpret                     Run on the reference interpreter (the default)\n\
-  --jit                           Compile through MLIR/LLVM (linalg-level input) and run native code\n\
+  --jit                           Compile through MLIR/LLVM and run native code (same output;\n\
+                                  checks evaluated on the host as the interpreter does)\n\
   --mlir-print-ir-after-all       With --jit: print the IR after every MLIR pass and stage\n\
   --split-input-file[=<marker>]   Split the input at '// -----' and run each chunk\n\
   --entry <name>                  The function to run (default: @main; without one, every\n\
@@ -93,7 +124,10 @@ OPTIONS:\n\
   --print-format=dense|interpreter  How results print (default dense)\n\
   --interpreter-print-dense       Same as --print-format=dense\n\
   --print-results[=bool]          Print results (default: unless --output-dir or --bench)\n\
-  --allow-unregistered-dialect    Accept operations of unregistered dialects\n"
+  --allow-unregistered-dialect    Accept operations of unregistered dialects\n\
+  --probe-output-dir <dir>        Write interpreter.probe values there (probeN.npy, index.csv)\n\
+  --max-memory <size>             Largest value the interpreter may create (8G, 512M, bytes;\n\
+                                  default: the machine's available memory)\n"
 }
 
 /// Parses strata-run's command line; `Ok(None)`: nothing left to do (help).
@@ -125,6 +159,8 @@ pub fn parse_options(raw: &[String], out: &mut dyn Write) -> Result<Option<RunOp
                         value.unwrap_or_default().split(',').filter(|s| !s.is_empty()).map(String::from).collect()
                 }
                 "output-dir" => o.output_dir = value,
+                "max-memory" => o.max_memory = Some(parse_size(&value.unwrap_or_default())?),
+                "probe-output-dir" => o.probe_output_dir = value,
                 "bench" => {
                     let v = value.unwrap_or_default();
                     o.bench = Some(v.parse().map_err(|_| format!("--bench expects a count, got '{v}'"))?);
@@ -187,6 +223,8 @@ struct Sink<'a> {
 fn located(ctx: &Context, op: Option<OpId>, msg: &str) -> String {
     match op {
         Some(op) => render(ctx, &Diagnostic::new(Severity::Error, ctx.op(op).loc(), msg)),
+        // already rendered diagnostics (`file:line:col: error: ...`, e.g. of the legalization)
+        None if msg.lines().next().is_some_and(|l| l.contains(": error: ")) => format!("{msg}\n"),
         None => format!("error: {msg}\n"),
     }
 }
@@ -281,6 +319,27 @@ fn write_results(dir: &str, vals: &[Value]) -> Result<(), String> {
     Ok(())
 }
 
+/// Writes the probed values as stablehlo-translate's `--probe-output-dir` does: one
+/// `probe<N>.npy` per executed probe (N from 1, in execution order) and an `index.csv` line
+/// `probe_id,type,path` for each, appended.
+fn write_probes(dir: &str, probes: &[(String, Tensor)]) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create probe output directory '{dir}': {e}"))?;
+    let index = Path::new(dir).join("index.csv");
+    let mut csv = String::new();
+    let start = std::fs::read_to_string(&index).map_or(0, |s| s.lines().count());
+    for (k, (id, t)) in probes.iter().enumerate() {
+        let path: PathBuf = Path::new(dir).join(format!("probe{}.npy", start + k + 1));
+        npy::write_npy_file(&path, t).map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+        csv.push_str(&format!("{id},{},{}\n", Value::Tensor(t.clone()).type_string(), path.display()));
+    }
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&index)
+        .map_err(|e| format!("cannot write '{}': {e}", index.display()))?;
+    f.write_all(csv.as_bytes()).map_err(|e| format!("cannot write '{}': {e}", index.display()))
+}
+
 fn format_value(v: &Value, f: PrintFormat) -> String {
     match f {
         PrintFormat::Dense => v.to_string(),
@@ -288,29 +347,51 @@ fn format_value(v: &Value, f: PrintFormat) -> String {
     }
 }
 
-/// Runs one function: evaluation, prints, failures, results. Returns (ok, failed checks).
-fn run_function(ctx: &mut Context, o: &RunOptions, f: OpId, args: Vec<Value>, sink: &mut Sink<'_>) -> (bool, usize) {
+/// Runs function `i` of `prepared` (`f`): evaluation, prints, failures, results, `--bench`.
+/// Returns (ok, failed checks).
+fn run_function(
+    ctx: &Context,
+    o: &RunOptions,
+    prepared: &mut dyn Prepared,
+    i: usize,
+    f: OpId,
+    args: Vec<Value>,
+    sink: &mut Sink<'_>,
+) -> (bool, usize) {
     let name = func_name(ctx, f);
-    let mut it = Interpreter::new();
     let print_results = o.print_results.unwrap_or(o.output_dir.is_none() && o.bench.is_none());
     let bench_args = o.bench.filter(|&n| n > 0).map(|_| args.clone());
-    let r = it.eval_func(ctx, f, args);
-    for p in &it.prints {
+    let r = prepared.run(i, args);
+    for p in &r.prints {
         let _ = writeln!(sink.out, "{p}");
     }
-    let failures = it.failures.len();
-    for c in &it.failures {
+    for (k, vals) in r.outfeed.iter().enumerate() {
+        for v in vals {
+            let _ = writeln!(sink.out, "outfeed #{k}: {}", Value::Tensor(v.clone()));
+        }
+    }
+    let mut probes_ok = true;
+    if let Some(dir) = &o.probe_output_dir {
+        if let Err(e) = write_probes(dir, &r.probes) {
+            let _ = writeln!(sink.err, "error: {e}");
+            probes_ok = false;
+        }
+    }
+    let failures = r.failures.len();
+    for c in &r.failures {
         let _ = sink.err.write_all(located(ctx, Some(c.op), &c.message).as_bytes());
     }
-    let vals = match r {
+    let vals = match r.results {
         Ok(v) => v,
         Err(e) => {
-            let msg = error_message(&e);
-            let _ = sink.err.write_all(located(ctx, it.error_op, &msg).as_bytes());
+            let _ = sink.err.write_all(located(ctx, e.op, &e.message).as_bytes());
             let _ = writeln!(sink.err, "strata-run: evaluation of @{name} failed");
             return (false, failures);
         }
     };
+    if !probes_ok {
+        return (false, failures);
+    }
     if print_results {
         for v in &vals {
             let _ = writeln!(sink.out, "{}", format_value(v, o.format));
@@ -326,25 +407,14 @@ fn run_function(ctx: &mut Context, o: &RunOptions, f: OpId, args: Vec<Value>, si
     drop(vals);
     if let (Some(n), Some(args)) = (o.bench, bench_args) {
         // One warm-up, then n timed executions; argument copies are made outside the timer.
-        let run_once = |args: Vec<Value>| -> Result<f64, String> {
-            let mut it = Interpreter::new();
-            let t = Instant::now();
-            let r = it.eval_func(ctx, f, args);
-            let dt = t.elapsed().as_secs_f64();
-            r.map_err(|e| error_message(&e))?;
-            Ok(dt)
-        };
-        if let Err(e) = run_once(args.clone()) {
-            let _ = writeln!(sink.err, "error: {e}");
-            return (false, failures);
-        }
-        for _ in 0..n {
-            match run_once(args.clone()) {
-                Ok(dt) => {
+        for k in 0..=n {
+            match prepared.time(i, &args) {
+                Ok(dt) if k > 0 => {
                     let _ = writeln!(sink.out, "exec_seconds: {dt:.9}");
                 }
+                Ok(_) => {}
                 Err(e) => {
-                    let _ = writeln!(sink.err, "error: {e}");
+                    let _ = sink.err.write_all(located(ctx, e.op, &e.message).as_bytes());
                     return (false, failures);
                 }
             }
@@ -361,6 +431,10 @@ fn run_chunk(
     line_offset: u32,
     sink: &mut Sink<'_>,
 ) -> ChunkSummary {
+    let start = Instant::now();
+    if o.jit && crate::run_jit::is_linalg_level(text) {
+        return crate::run_jit::run_linalg_chunk(o, text, sink.out, sink.err);
+    }
     let mut sum = ChunkSummary::default();
     let mut ctx = crate::chunk_context(file, full, o.allow_unregistered);
     let config = ParserConfig { file_name: file.to_string(), line_offset, ..Default::default() };
@@ -374,7 +448,7 @@ fn run_chunk(
             return sum;
         }
     };
-    run_module(o, file, ctx, module, sink)
+    run_module(o, file, ctx, module, start, sink)
 }
 
 /// Verify a parsed (or read) module and run its entry function(s).
@@ -383,6 +457,7 @@ fn run_module(
     file: &str,
     mut ctx: strata_ir::Context,
     module: OpId,
+    start: Instant,
     sink: &mut Sink<'_>,
 ) -> ChunkSummary {
     let mut sum = ChunkSummary::default();
@@ -418,10 +493,11 @@ fn run_module(
         sum.error = true;
         return sum;
     }
-    for f in to_run {
-        let args = if entry == Some(f) {
+    let mut all_args = Vec::with_capacity(to_run.len());
+    for &f in &to_run {
+        if entry == Some(f) {
             match load_args(&mut ctx, o, f) {
-                Ok(a) => a,
+                Ok(a) => all_args.push(a),
                 Err(e) => {
                     let _ = writeln!(sink.err, "error: {e}");
                     sum.error = true;
@@ -429,10 +505,33 @@ fn run_module(
                 }
             }
         } else {
-            vec![]
+            all_args.push(vec![]);
+        }
+    }
+    let jit;
+    let backend: &dyn Backend = if o.jit {
+        jit = strata_lowering::backend::Jit {
+            options: strata_lowering::Options { print_ir_after_all: o.mlir_print_ir_after_all, ..Default::default() },
+            reuse_outputs: std::env::var("STRATA_BENCH_REUSE_OUTPUTS").is_ok_and(|v| v == "1"),
         };
+        &jit
+    } else {
+        &InterpreterBackend
+    };
+    let mut prepared = match backend.prepare(&ctx, module, &to_run) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = sink.err.write_all(located(&ctx, e.op, &e.message).as_bytes());
+            sum.error = true;
+            return sum;
+        }
+    };
+    if o.jit && o.bench.is_some() {
+        let _ = writeln!(sink.err, "compile_seconds: {:.6}", start.elapsed().as_secs_f64());
+    }
+    for (i, (f, args)) in to_run.iter().copied().zip(all_args).enumerate() {
         sum.funcs += 1;
-        let (ok, failed) = run_function(&mut ctx, o, f, args, sink);
+        let (ok, failed) = run_function(&ctx, o, prepared.as_mut(), i, f, args, sink);
         sum.failed_checks += failed;
         if !ok && failed == 0 {
             sum.error = true;
@@ -444,19 +543,23 @@ fn run_module(
 /// Runs strata-run on a parsed option set, writing to the given sinks; returns the
 /// per-chunk summaries (one when not splitting) or an error for unreadable input.
 pub fn run(o: &RunOptions, out: &mut dyn Write, err: &mut dyn Write) -> Result<Vec<ChunkSummary>, String> {
+    strata_interp::limits::set_max_memory(o.max_memory.unwrap_or(0));
     let (file, full) = match crate::input::read_source(&o.input)? {
         crate::input::Source::Text { file, text } => (file, text),
         crate::input::Source::Bytecode { file, data } => {
             let mut sink = Sink { out, err };
             let mut ctx = crate::input::bytecode_context(o.allow_unregistered);
-            let module = match crate::input::load_bytecode(&mut ctx, &file, &data) {
+            // Any VHLO (a portable artifact, or VHLO bytecode of strata-opt) runs as StableHLO.
+            let module = match crate::input::load_bytecode(&mut ctx, &file, &data)
+                .and_then(|m| crate::input::vhlo_to_stablehlo(&mut ctx, m))
+            {
                 Ok(m) => m,
                 Err(e) => {
                     let _ = sink.err.write_all(e.as_bytes());
                     return Ok(vec![ChunkSummary { error: true, ..Default::default() }]);
                 }
             };
-            return Ok(vec![run_module(o, &file, ctx, module, &mut sink)]);
+            return Ok(vec![run_module(o, &file, ctx, module, Instant::now(), &mut sink)]);
         }
     };
     let marker = o.split_marker.clone().unwrap_or_default();
@@ -505,10 +608,9 @@ pub fn main_with_args(raw: &[String]) -> i32 {
     };
     let stderr = std::io::stderr();
     let mut se = stderr.lock();
-    if o.jit {
-        let code = crate::run_jit::run_jit(&o, &mut so, &mut se);
-        let _ = so.flush();
-        return code;
+    if o.jit && !strata_lowering::bridge::MLIR_BUILT {
+        eprintln!("strata-run: error: --jit: {}", strata_lowering::BridgeError::NotBuilt);
+        return 1;
     }
     let r = run(&o, &mut so, &mut se);
     let _ = so.flush();

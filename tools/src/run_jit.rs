@@ -2,8 +2,10 @@
 //! the entry as native code, with the interpreter's command line: `--inputs`/`--args`,
 //! `--output-dir`, `--bench N` (`exec_seconds:` lines for bench/run_peers.py), result printing.
 //!
-//! Input at the linalg-on-tensors level is compiled as is; input with `stablehlo.*` ops goes
-//! through `strata_lowering::legalize_stablehlo_to_linalg` first.
+//! This file runs chunks at the linalg-on-tensors level (compiled as MLIR text as they are);
+//! chunks with StableHLO, CHLO or check ops are parsed by Strata and run by `run.rs` through
+//! the JIT backend (`strata_lowering::backend::Jit`: legalization, checks on the host), the
+//! same code path as `--interpret`.
 //! `--mlir-print-ir-after-all` dumps every MLIR stage to stderr.
 
 use std::io::Write;
@@ -18,8 +20,7 @@ use strata_lowering::{compile, Options};
 use strata_reference::convert::tensor_from_dense_attr;
 use strata_reference::value::{npy, Tensor, Value};
 
-use crate::opt::read_input;
-use crate::run::{PrintFormat, RunOptions};
+use crate::run::{ChunkSummary, PrintFormat, RunOptions};
 
 fn load_args(o: &RunOptions, sig: &EntrySig) -> Result<Vec<Tensor>, String> {
     let mut vals = Vec::new();
@@ -53,32 +54,44 @@ fn load_args(o: &RunOptions, sig: &EntrySig) -> Result<Vec<Tensor>, String> {
     Ok(vals)
 }
 
-/// Runs `--jit`; returns the process exit code.
-pub fn run_jit(o: &RunOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    match run_jit_inner(o, out) {
-        Ok(()) => 0,
+/// Whether a chunk is at the linalg-on-tensors level: no StableHLO, CHLO, check or interpreter
+/// ops (code, not comments). Such chunks go to the bridge as text (MLIR parses them); the others
+/// are parsed by Strata and run through `strata_lowering::backend::Jit`.
+pub fn is_linalg_level(text: &str) -> bool {
+    !strata_lowering::legalize::needs_legalization(text)
+        && !text.lines().any(|l| {
+            let code = l.split("//").next().unwrap_or("");
+            code.contains("check.") || code.contains("interpreter.")
+        })
+}
+
+/// Runs one linalg-level chunk under `--jit`: compile, load the arguments, run the entry,
+/// print or write the results, `--bench N`.
+pub fn run_linalg_chunk(o: &RunOptions, text: &str, out: &mut dyn Write, err: &mut dyn Write) -> ChunkSummary {
+    match run_linalg_inner(o, text, out, err) {
+        Ok(()) => ChunkSummary { funcs: 1, ..Default::default() },
         Err(e) => {
-            let _ = writeln!(err, "strata-run: error: {e}");
-            1
+            let _ = writeln!(err, "error: {e}");
+            ChunkSummary { error: true, ..Default::default() }
         }
     }
 }
 
-fn run_jit_inner(o: &RunOptions, out: &mut dyn Write) -> Result<(), String> {
-    if o.split_marker.is_some() {
-        return Err("--split-input-file is not supported with --jit yet".into());
-    }
-    let (_, text) = read_input(&o.input)?;
-    let text = strata_lowering::legalize::to_linalg_level(text.as_str()).map_err(|e| e.to_string())?;
+fn run_linalg_inner(o: &RunOptions, text: &str, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), String> {
     let opts = Options { print_ir_after_all: o.mlir_print_ir_after_all, ..Options::default() };
     let t = Instant::now();
-    let module = compile(&text, &opts).map_err(|e| e.to_string())?;
+    let module = compile(text, &opts).map_err(|e| e.to_string())?;
     let compile_s = t.elapsed().as_secs_f64();
     if let Some(f) = &module.report().fallback {
-        eprintln!("strata-run: note: the generated schedule failed, compiled with scalar loops instead: {f}");
+        let _ =
+            writeln!(err, "strata-run: note: the generated schedule failed, compiled with scalar loops instead: {f}");
     }
     if o.mlir_print_ir_after_all {
-        eprintln!("strata-run: compiled in {compile_s:.3} s; plans:\n  {}", module.report().plans.join("\n  "));
+        let _ =
+            writeln!(err, "strata-run: compiled in {compile_s:.3} s; plans:\n  {}", module.report().plans.join("\n  "));
+    }
+    if o.bench.is_some() {
+        let _ = writeln!(err, "compile_seconds: {compile_s:.6}");
     }
     let entry = o.entry.clone().unwrap_or_else(|| "main".into());
     let sig = module.signature(&entry).cloned().ok_or_else(|| {

@@ -15,32 +15,7 @@ mod common;
 use std::collections::BTreeMap;
 
 /// Programs expected to fail, with the reason (relative to the testdata folder).
-const KNOWN_FAILING: &[(&str, &str)] = &[
-    ("quantized/conv_general_dilated_conv_tranpose1d_same_padding_lhs_float32_1_16_2__rhs_float32_3_2_2__windowstrid-2801039169040378295_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_conv_tranpose2d_same_padding_lhs_float32_1_16_16_2__rhs_float32_2_3_2_2__window-296817466026258822_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_depthwise1d_dilated_lhs_float32_2_3_9__rhs_float32_12_1_3__windowstrides__1___p4726467912149865720_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_depthwise2d_dilated_lhs_float32_2_3_9_9__rhs_float32_12_1_3_3__windowstrides__1-5299255563318388077_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_dilations_lhs_float32_2_3_9_10__rhs_float32_3_3_4_5__windowstrides__1_1__paddin-940783895638600378_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_dilations_lhs_float32_2_3_9_10__rhs_float32_3_3_4_5__windowstrides__1_1__paddin8362069580368565836_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_dimension_numbers_lhs_float32_2_9_10_3__rhs_float32_4_5_3_3__windowstrides__1_1-6479296361709234045_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_dtype_precision_lhs_float32_2_3_9_10__rhs_float32_3_3_4_5__windowstrides__1_1__-4848375839726769119_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_dtype_precision_lhs_float32_2_3_9_10__rhs_float32_3_3_4_5__windowstrides__1_1__-7128650963837464321_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_group_counts_lhs_float32_4_3_9_10__rhs_float32_6_3_4_5__windowstrides__1_1__pad2141518546713332984_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_padding_lhs_float32_2_3_9_10__rhs_float32_3_3_4_5__windowstrides__1_1__padding_5050050053143756869_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_preferred_lhs_float32_2_3_9_10__rhs_float32_3_3_4_5__windowstrides__1_1__paddin2430556623423240398_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_rhs_oob_same_padding_lhs_float32_1_1_16_1__rhs_float32_4_1_1_2__windowstrides__-5378230060959849233_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_tf_conversion_path_1d_lhs_float32_1_28_1__rhs_float32_3_1_16__windowstrides__1_-3622729120410096886_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_tf_conversion_path_1d_lhs_float32_1_28_1__rhs_float32_3_1_16__windowstrides__1_-9029857704645127306_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_tf_conversion_path_2d_lhs_float32_1_1_28_28__rhs_float32_3_3_1_16__windowstride-3150713558304940791_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_tf_conversion_path_2d_lhs_float32_1_1_28_28__rhs_float32_3_3_1_16__windowstride-4823547473556881342_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_tf_conversion_path_2d_lhs_float32_1_28_28_1__rhs_float32_3_3_1_16__windowstride-5370080226275098061_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_tf_conversion_path_2d_lhs_float32_1_28_28_1__rhs_float32_3_3_1_16__windowstride5787494791845602941_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_tf_conversion_path_2d_lhs_float32_1_28_28_1__rhs_float32_3_3_1_16__windowstride8472832706066243053_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/conv_general_dilated_tf_conversion_path_3d_lhs_float32_1_4_28_28_1__rhs_float32_2_3_3_1_16__windowst8524424959485066052_qi8.large.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/convolution_qi8.mlir", "quantized convolution: not yet dequantize-convolve-quantize exactly as the reference (issue 11)"),
-    ("quantized/round_dtypes_shape_float32_100_100__roundingmethod_0_qi8.mlir", "uniform_quantize rounds x/scale in f64; the reference computes it in the expressed type f32 (issue 11)"),
-    ("quantized/round_rounding_methods_shape_float32_2_5__roundingmethod_0_qi8.mlir", "uniform_quantize rounds x/scale in f64; the reference computes it in the expressed type f32 (issue 11)"),
-];
+const KNOWN_FAILING: &[(&str, &str)] = &[];
 
 #[derive(Default, Clone, Copy)]
 struct Tally {

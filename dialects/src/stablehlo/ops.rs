@@ -152,6 +152,9 @@ const EW: Traits = Traits(Traits::PURE.0 | Traits::ELEMENTWISE.0 | Traits::SAME_
 const EWT: Traits = EW;
 const EWC: Traits = Traits(EWT.0 | Traits::COMMUTATIVE.0);
 const REG: Traits = Traits::RECURSIVE_MEMORY_EFFECTS;
+/// Collectives synchronize processes: unknown effects (no trait), so no pass erases, moves or
+/// merges them even when their results are unused.
+const COLL: Traits = Traits::NONE;
 const TERM: Traits = Traits(Traits::PURE.0 | Traits::IS_TERMINATOR.0 | Traits::RETURN_LIKE.0);
 
 const SC: u16 = chk::SAME_SHAPE | chk::COMPAT;
@@ -193,7 +196,7 @@ pub static OPS: &[OpDef] = &[
         verify: Some(coll::verify_all_gather),
         ..op("stablehlo.all_gather")
     },
-    OpDef { traits: REG, attrs: &REPLICA, verify: Some(coll::verify_all_reduce), ..op("stablehlo.all_reduce") },
+    OpDef { traits: COLL, attrs: &REPLICA, verify: Some(coll::verify_all_reduce), ..op("stablehlo.all_reduce") },
     OpDef {
         attrs: &[
             A("split_dimension", K::NN64),
@@ -265,7 +268,7 @@ pub static OPS: &[OpDef] = &[
         ..op("stablehlo.collective_permute")
     },
     OpDef {
-        traits: REG,
+        traits: COLL,
         attrs: &[REPLICA[0], REPLICA[1], REPLICA[2], A("has_dynamic_root", K::Opt)],
         verify: Some(coll::verify_collective_reduce),
         ..op("stablehlo.collective_reduce")
@@ -532,7 +535,7 @@ pub static OPS: &[OpDef] = &[
         ..op("stablehlo.reduce_precision")
     },
     OpDef {
-        traits: REG,
+        traits: COLL,
         attrs: &[A("scatter_dimension", K::NN64), REPLICA[0], REPLICA[1], REPLICA[2]],
         verify: Some(coll::verify_reduce_scatter),
         ..op("stablehlo.reduce_scatter")
@@ -648,6 +651,7 @@ pub static OPS: &[OpDef] = &[
         attrs: &[A("permutation", K::Req)],
         checks: chk::COMPAT_ELEM,
         infer: Infer::Iface(sh::infer_transpose),
+        verify: Some(sh::verify_transpose),
         ..op("stablehlo.transpose")
     },
     OpDef {

@@ -65,6 +65,28 @@ pub fn quant_element(ctx: &Context, t: Type) -> Option<QuantType> {
     quant_type(ctx, e)
 }
 
+/// The quantization-parameter agreement of ops that move quantized values without computing
+/// (reshape C1, transpose C1, broadcast_in_dim C1, as StableHLO checks them): a per-tensor
+/// operand and result need the same scale and zero point; per-axis ones with the same
+/// quantization dimension size the same scales and zero points (`per_axis`).
+pub fn verify_same_quant_params(ctx: &Context, operand: Type, result: Type, per_axis: bool) -> Result<(), String> {
+    let (Some(a), Some(b)) = (quant_element(ctx, operand), quant_element(ctx, result)) else { return Ok(()) };
+    match (a.is_per_axis(), b.is_per_axis()) {
+        (false, false) => {
+            if a.scales != b.scales || a.zero_points != b.zero_points {
+                return Err("expect same quantization scale and zero_point".into());
+            }
+        }
+        (true, true) if per_axis => {
+            if a.scales.len() == b.scales.len() && (a.scales != b.scales || a.zero_points != b.zero_points) {
+                return Err("expect same quantization scales and zero_points".into());
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
 /// Parse the text after `uniform`: `<i8:f32, 1.0:17>`.
 pub fn parse_uniform(s: &str) -> Result<QuantType, String> {
     let s = s.trim();
@@ -161,6 +183,22 @@ pub fn parse_uniform(s: &str) -> Result<QuantType, String> {
     })
 }
 
+/// A scale as MLIR prints it (`%e`, `7.843137e-03`) when that text reads back as the same
+/// double; otherwise the shortest text that does, in the same style (`7.8431372549019607e-03`):
+/// MLIR keeps the scale as a `double` in memory, and the interpreter computes with it, so the
+/// canonical text must not round it.
+fn scale_text(s: f64) -> String {
+    let short = super::fmt::fmt_float(s);
+    if !s.is_finite() || short.parse::<f64>().ok() == Some(s) {
+        return short;
+    }
+    let exact = format!("{s:e}");
+    let (m, e) = exact.split_once('e').unwrap_or((&exact, "0"));
+    let e: i32 = e.parse().unwrap_or(0);
+    let m = if m.contains('.') { m.to_string() } else { format!("{m}.0") };
+    format!("{m}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
+}
+
 impl QuantType {
     /// The body MLIR's quant dialect prints after `!quant.`: `uniform<i8:f32, 2.000000e+00:15>`
     /// (`u8` for unsigned storage, the storage range only when not the default, scales as
@@ -179,7 +217,7 @@ impl QuantType {
         out.push(':');
         out.push_str(self.expressed.mlir_name());
         let param = |s: f64, z: i64| {
-            let mut p = super::fmt::fmt_float(s);
+            let mut p = scale_text(s);
             if z != 0 {
                 p.push_str(&format!(":{z}"));
             }

@@ -63,6 +63,7 @@ pub fn infer_broadcast(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
 pub fn verify_broadcast_in_dim(ctx: &Context, op: OpId) -> Result<(), String> {
     let o = operand_types(ctx, op)[0];
     let r = result_type(ctx, op);
+    super::quant::verify_same_quant_params(ctx, o, r, false)?;
     let (Some(os), Some(rs)) = (shape_of(ctx, o), shape_of(ctx, r)) else { return Ok(()) };
     let dims = ints_attr(ctx, op, "broadcast_dimensions");
     broadcast_dims_common(os, rs, &dims, "is not equal to 1 or size of result dimension")
@@ -149,10 +150,16 @@ fn numel(s: &[i64]) -> Option<i64> {
     }
 }
 
+/// transpose (C1, quantized): the operand's scale(s) and zero point(s) are kept.
+pub fn verify_transpose(ctx: &Context, op: OpId) -> Result<(), String> {
+    super::quant::verify_same_quant_params(ctx, operand_types(ctx, op)[0], result_type(ctx, op), true)
+}
+
 /// reshape (C1-C2).
 pub fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
     let o = operand_types(ctx, op)[0];
     let r = result_type(ctx, op);
+    super::quant::verify_same_quant_params(ctx, o, r, true)?;
     if let (Some(a), Some(b)) = (shape_of(ctx, o).and_then(numel), shape_of(ctx, r).and_then(numel)) {
         if a != b {
             return Err(format!("number of output elements ({b}) doesn't match expected number of elements ({a})"));

@@ -91,15 +91,17 @@ impl VType {
             }
             VType::UnrankedTensor(e) => format!("unranked_tensor_v1<{}>", e.text()),
             VType::Tuple(v) => format!("tuple_v1<{}>", v.iter().map(|t| t.text()).collect::<Vec<_>>().join(", ")),
-            VType::Func { inputs, outputs } => format!(
-                "func_v1<({}) -> {}>",
-                inputs.iter().map(|t| t.text()).collect::<Vec<_>>().join(", "),
-                if outputs.len() == 1 && !matches!(outputs[0], VType::Func { .. }) {
-                    outputs[0].text()
-                } else {
-                    format!("({})", outputs.iter().map(|t| t.text()).collect::<Vec<_>>().join(", "))
-                }
-            ),
+            // VHLO's printer: `func_v1<(A, B) -> C, D>`, an empty list printed as `()`.
+            VType::Func { inputs, outputs } => {
+                let l = |v: &[VType]| {
+                    if v.is_empty() {
+                        "()".to_string()
+                    } else {
+                        v.iter().map(|t| t.text()).collect::<Vec<_>>().join(", ")
+                    }
+                };
+                format!("func_v1<({}) -> {}>", l(inputs), l(outputs))
+            }
             VType::Buffer { shape, element } => {
                 let mut s = String::from("buffer_v1<");
                 push_shape(&mut s, shape);
@@ -405,11 +407,21 @@ impl P<'_> {
                 if !self.eat("<") || !self.eat("(") {
                     return None;
                 }
-                let inputs = self.list(")")?;
+                let inputs = if self.eat("())") || self.eat(")") { Vec::new() } else { self.list(")")? };
                 if !self.eat("->") {
                     return None;
                 }
-                let outputs = if self.eat("(") { self.list(")")? } else { vec![self.full()?] };
+                let outputs = if self.eat("()") {
+                    Vec::new()
+                } else if self.eat("(") {
+                    self.list(")")?
+                } else {
+                    let mut v = vec![self.full()?];
+                    while self.eat(",") {
+                        v.push(self.full()?);
+                    }
+                    v
+                };
                 if !self.eat(">") {
                     return None;
                 }
@@ -439,8 +451,8 @@ mod tests {
             "tensor_v1<!vhlo.f32_v1>",
             "tensor_v1<?x2x!vhlo.complex_v1<!vhlo.f64_v1>>",
             "func_v1<(!vhlo.tensor_v1<4x!vhlo.f32_v1>, !vhlo.token_v1) -> !vhlo.tensor_v1<4x!vhlo.f32_v1>>",
-            "func_v1<() -> ()>",
-            "func_v1<(!vhlo.i64_v1) -> (!vhlo.i64_v1, !vhlo.ui8_v1)>",
+            "func_v1<(()) -> ()>",
+            "func_v1<(!vhlo.i64_v1) -> !vhlo.i64_v1, !vhlo.ui8_v1>",
             "tuple_v1<!vhlo.bool_v1, !vhlo.f8E4M3FN_v1>",
             "tensor_v1<?x!vhlo.i32_v1, #vhlo.type_extensions_v1<bounds = [4]>>",
         ] {

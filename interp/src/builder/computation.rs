@@ -2,8 +2,9 @@
 //! the [`Backend`]s that execute it.
 //!
 //! [`Computation::execute`] runs on the reference interpreter ([`InterpreterBackend`]); other
-//! backends (the JIT, when it lands) implement [`Backend`] and are selected with
-//! [`Computation::execute_on`], so callers never depend on how the computation runs.
+//! backends (the JIT: `strata_lowering::backend::Jit`) implement the same [`Backend`]
+//! (`crate::backend`) and are selected with [`Computation::execute_on`], so callers never
+//! depend on how the computation runs.
 
 use std::fmt;
 
@@ -11,8 +12,6 @@ use strata_ir::printer::{print_op, PrintOptions};
 use strata_ir::{Context, OpId};
 
 use super::Shape;
-use crate::eval::Interpreter;
-use crate::InterpError;
 use strata_reference::value::{Tensor, Value};
 
 /// Errors of executing a computation.
@@ -26,16 +25,7 @@ pub enum ExecError {
         /// What is wrong.
         message: String,
     },
-    /// The interpreter failed.
-    #[error("computation `{computation}`: {source}")]
-    Interp {
-        /// The computation's name.
-        computation: String,
-        /// The interpreter's error.
-        #[source]
-        source: InterpError,
-    },
-    /// Another backend failed.
+    /// The backend failed (an error, or a failed check).
     #[error("computation `{computation}` on backend `{backend}`: {message}")]
     Backend {
         /// The computation's name.
@@ -161,7 +151,17 @@ impl Computation {
     /// parameter shapes.
     pub fn execute_values_on(&self, backend: &dyn Backend, args: &[Value]) -> Result<Vec<Value>, ExecError> {
         self.check_args(args)?;
-        backend.execute(self, args)
+        let err = |message: String| ExecError::Backend {
+            computation: self.name.clone(),
+            backend: backend.name().to_string(),
+            message,
+        };
+        let mut prepared = backend.prepare(&self.ctx, self.module, &[self.func]).map_err(|e| err(e.message))?;
+        let out = prepared.run(0, args.to_vec());
+        if let Some(f) = out.failures.first() {
+            return Err(err(f.message.clone()));
+        }
+        out.results.map_err(|e| err(e.message))
     }
 
     fn check_args(&self, args: &[Value]) -> Result<(), ExecError> {
@@ -203,27 +203,4 @@ impl fmt::Debug for Computation {
     }
 }
 
-/// Something that executes built computations: the interpreter today, the JIT later.
-pub trait Backend {
-    /// A short name for diagnostics (`interpreter`, `jit`).
-    fn name(&self) -> &str;
-    /// Executes `computation`'s entry function on `args` (already checked against the
-    /// parameter shapes) and returns one value per result.
-    fn execute(&self, computation: &Computation, args: &[Value]) -> Result<Vec<Value>, ExecError>;
-}
-
-/// The reference interpreter ([`Interpreter`]) as a [`Backend`].
-#[derive(Copy, Clone, Debug, Default)]
-pub struct InterpreterBackend;
-
-impl Backend for InterpreterBackend {
-    fn name(&self) -> &str {
-        "interpreter"
-    }
-
-    fn execute(&self, c: &Computation, args: &[Value]) -> Result<Vec<Value>, ExecError> {
-        Interpreter::new()
-            .eval_func(&c.ctx, c.func, args.to_vec())
-            .map_err(|source| ExecError::Interp { computation: c.name.clone(), source })
-    }
-}
+pub use crate::backend::{Backend, InterpreterBackend};

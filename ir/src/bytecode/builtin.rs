@@ -433,7 +433,7 @@ fn element_layout(ctx: &crate::Context, ty: Type) -> Option<(usize, bool, usize)
 /// Strata's [`DenseData`] from MLIR's raw buffer (`DenseIntOrFPElementsAttr::getFromRawBuffer`):
 /// elements row-major at their byte-rounded width, `i1` bit-packed, a buffer of one element a
 /// splat.
-fn dense_from_raw(ctx: &crate::Context, ty: Type, raw: &[u8]) -> Result<DenseData, String> {
+pub fn dense_from_raw(ctx: &crate::Context, ty: Type, raw: &[u8]) -> Result<DenseData, String> {
     let Some((sb, is_i1, n)) = element_layout(ctx, ty) else {
         return Err("expected a statically shaped tensor or vector type for dense elements".into());
     };
@@ -461,7 +461,7 @@ fn dense_from_raw(ctx: &crate::Context, ty: Type, raw: &[u8]) -> Result<DenseDat
 }
 
 /// MLIR's raw buffer of a dense elements attribute.
-fn dense_to_raw(ctx: &crate::Context, ty: Type, d: &DenseData) -> Option<Vec<u8>> {
+pub fn dense_to_raw(ctx: &crate::Context, ty: Type, d: &DenseData) -> Option<Vec<u8>> {
     let (_, is_i1, n) = element_layout(ctx, ty)?;
     if !is_i1 {
         return Some(d.bytes.clone());

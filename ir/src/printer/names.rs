@@ -336,12 +336,38 @@ impl Numberer<'_> {
         if entry {
             let base = self.next_arg;
             set(&mut self.st.block_args, b.0, TAG | base);
-            for i in 0..nargs {
-                let name = format!("arg{}", self.next_arg);
-                self.next_arg += 1;
-                let unique = self.unique(name.clone());
-                if unique != name {
+            // Names from the parent op (MLIR's `getAsmBlockArgumentNames`): named arguments do
+            // not use an `argN` number; every argument then gets an explicit name.
+            let hinted = if self.generic {
+                None
+            } else {
+                ctx.block(b).parent.and_then(|r| {
+                    let op = ctx.region(r).parent?;
+                    let f = ctx.op_info(ctx.op(op).name)?.asm_block_arg_names?;
+                    Some(f(ctx, op, r))
+                })
+            };
+            if let Some(names) = hinted {
+                for i in 0..nargs {
+                    let name = match names.get(i as usize).cloned().flatten() {
+                        Some(n) => n,
+                        None => {
+                            let n = format!("arg{}", self.next_arg);
+                            self.next_arg += 1;
+                            n
+                        }
+                    };
+                    let unique = self.unique(sanitize(&name));
                     self.st.arg_overrides.insert((b.0, i), unique);
+                }
+            } else {
+                for i in 0..nargs {
+                    let name = format!("arg{}", self.next_arg);
+                    self.next_arg += 1;
+                    let unique = self.unique(name.clone());
+                    if unique != name {
+                        self.st.arg_overrides.insert((b.0, i), unique);
+                    }
                 }
             }
         } else {

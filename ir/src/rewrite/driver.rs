@@ -13,8 +13,9 @@
 //!
 //! The rewrite converged when the last iteration changed nothing.
 
-use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::attributes::Attribute;
 use crate::dialect::{FoldResult, Traits};
@@ -105,6 +106,19 @@ impl GreedyConfig {
     }
 }
 
+/// What [`apply_patterns_greedily_with_stats`] did (the canonicalizer's statistics).
+#[derive(Clone, Debug, Default)]
+pub struct RewriteStats {
+    /// Ops folded by their `fold` hook.
+    pub folded: u64,
+    /// Trivially dead ops erased by the driver.
+    pub erased: u64,
+    /// Duplicate constants uniqued away.
+    pub constants_uniqued: u64,
+    /// Successful applications per pattern (indexed as the pattern list).
+    pub rewrites: Vec<u64>,
+}
+
 /// Apply `patterns` (and folding) to everything nested in `root`'s regions until a fixed point.
 /// Returns whether the IR changed; `Err` if it did not converge within the iteration limit (an
 /// error is emitted at `root` when `config.report_non_convergence`). `root` should be isolated
@@ -115,11 +129,25 @@ pub fn apply_patterns_greedily(
     patterns: &[Box<dyn RewritePattern>],
     config: &GreedyConfig,
 ) -> Result<bool, Failure> {
+    apply_patterns_greedily_with_stats(ctx, root, patterns, config, &mut RewriteStats::default())
+}
+
+/// [`apply_patterns_greedily`], counting what it does into `stats`.
+pub fn apply_patterns_greedily_with_stats(
+    ctx: &mut Context,
+    root: OpId,
+    patterns: &[Box<dyn RewritePattern>],
+    config: &GreedyConfig,
+    stats: &mut RewriteStats,
+) -> Result<bool, Failure> {
+    if stats.rewrites.len() < patterns.len() {
+        stats.rewrites.resize(patterns.len(), 0);
+    }
     let mut changed = false;
     let mut converged = true;
-    let mut by_name: HashMap<crate::ir::OpName, Rc<Vec<usize>>> = HashMap::new();
+    let mut by_name: FxHashMap<crate::ir::OpName, Rc<Vec<usize>>> = FxHashMap::default();
     for r in ctx.op_regions(root).to_vec() {
-        let mut driver = RegionDriver { region: r, patterns, config, by_name: &mut by_name };
+        let mut driver = RegionDriver { region: r, patterns, config, by_name: &mut by_name, stats: &mut *stats };
         let (c, conv) = driver.simplify(ctx);
         changed |= c;
         converged &= conv;
@@ -138,45 +166,60 @@ pub fn apply_patterns_greedily(
     }
 }
 
-/// MLIR's `Worklist`: a LIFO with O(1) membership and removal.
+/// MLIR's `Worklist`: a LIFO with O(1) membership and removal. Positions are kept in a dense
+/// table indexed by the op's arena index (no hashing, no allocation per push once grown).
 #[derive(Default)]
 struct Worklist {
     list: Vec<Option<OpId>>,
-    map: HashMap<OpId, usize>,
+    /// Position in `list` + 1 per op index (0: absent).
+    pos: Vec<u32>,
 }
 
 impl Worklist {
     fn clear(&mut self) {
-        self.list.clear();
-        self.map.clear();
+        for x in self.list.drain(..).flatten() {
+            self.pos[x.0 as usize] = 0;
+        }
+    }
+    fn slot(&mut self, op: OpId) -> &mut u32 {
+        let i = op.0 as usize;
+        if i >= self.pos.len() {
+            self.pos.resize((i + 1).max(self.pos.len() * 2), 0);
+        }
+        &mut self.pos[i]
     }
     fn push(&mut self, op: OpId) {
-        if self.map.contains_key(&op) {
+        let n = self.list.len() as u32 + 1;
+        let p = self.slot(op);
+        if *p != 0 {
             return;
         }
-        self.map.insert(op, self.list.len());
+        *p = n;
         self.list.push(Some(op));
     }
     fn pop(&mut self) -> Option<OpId> {
         while let Some(x) = self.list.pop() {
             if let Some(op) = x {
-                self.map.remove(&op);
+                self.pos[op.0 as usize] = 0;
                 return Some(op);
             }
         }
         None
     }
     fn remove(&mut self, op: OpId) {
-        if let Some(i) = self.map.remove(&op) {
-            self.list[i] = None;
+        let i = op.0 as usize;
+        if let Some(&p) = self.pos.get(i) {
+            if p != 0 {
+                self.list[p as usize - 1] = None;
+                self.pos[i] = 0;
+            }
         }
     }
     fn reverse(&mut self) {
         self.list.reverse();
-        self.map.clear();
         for (i, x) in self.list.iter().enumerate() {
             if let Some(op) = x {
-                self.map.insert(*op, i);
+                self.pos[op.0 as usize] = i as u32 + 1;
             }
         }
     }
@@ -186,9 +229,9 @@ impl Worklist {
 #[derive(Default)]
 struct ConstantFolder {
     /// Uniqued constants per insertion region, keyed by (dialect, value, type).
-    scopes: HashMap<RegionId, HashMap<(String, Attribute, Type), OpId>>,
+    scopes: FxHashMap<RegionId, FxHashMap<(crate::ir::OpName, Attribute, Type), OpId>>,
     /// Constants owned (uniqued) by the folder, with their key's region.
-    owned: HashMap<OpId, (RegionId, (String, Attribute, Type))>,
+    owned: FxHashMap<OpId, (RegionId, (crate::ir::OpName, Attribute, Type))>,
 }
 
 impl ConstantFolder {
@@ -231,7 +274,7 @@ struct DriverState {
     scope: RegionId,
     folder: ConstantFolder,
     /// Reachable blocks per multi-block region; dropped when a terminator changes.
-    reachable: HashMap<RegionId, HashSet<BlockId>>,
+    reachable: FxHashMap<RegionId, FxHashSet<BlockId>>,
 }
 
 impl DriverState {
@@ -239,24 +282,31 @@ impl DriverState {
         self.worklist.push(op);
     }
 
-    /// Add `op` and its ancestors up to the scope region (MLIR's `addToWorklist`).
+    /// Add `op` and its ancestors up to the scope region (MLIR's `addToWorklist`): nothing if
+    /// `op` is not nested in the scope.
     fn add_to_worklist(&mut self, ctx: &Context, op: OpId) {
-        let mut ancestors = Vec::new();
-        let mut cur = op;
+        // Fast path: `op` is directly in the scope region.
+        let Some(b) = ctx.op(op).parent else { return };
+        let Some(r) = ctx.block(b).parent else { return };
+        if r == self.scope {
+            self.add_single(op);
+            return;
+        }
+        let mut ancestors: smallvec::SmallVec<[OpId; 8]> = smallvec::SmallVec::new();
+        ancestors.push(op);
+        let mut region = r;
         loop {
-            ancestors.push(cur);
-            let Some(b) = ctx.op(cur).parent else { return };
+            let Some(p) = ctx.region(region).parent else { return };
+            let Some(b) = ctx.op(p).parent else { return };
             let Some(r) = ctx.block(b).parent else { return };
+            ancestors.push(p);
             if r == self.scope {
                 for a in ancestors {
                     self.add_single(a);
                 }
                 return;
             }
-            match ctx.region(r).parent {
-                Some(p) => cur = p,
-                None => return,
-            }
+            region = r;
         }
     }
 
@@ -350,7 +400,8 @@ struct RegionDriver<'p> {
     region: RegionId,
     patterns: &'p [Box<dyn RewritePattern>],
     config: &'p GreedyConfig,
-    by_name: &'p mut HashMap<crate::ir::OpName, Rc<Vec<usize>>>,
+    by_name: &'p mut FxHashMap<crate::ir::OpName, Rc<Vec<usize>>>,
+    stats: &'p mut RewriteStats,
 }
 
 impl RegionDriver<'_> {
@@ -360,7 +411,7 @@ impl RegionDriver<'_> {
             worklist: Worklist::default(),
             scope: self.region,
             folder: ConstantFolder::default(),
-            reachable: HashMap::new(),
+            reachable: FxHashMap::default(),
         };
         let mut iteration = 0usize;
         let mut continue_rewrites;
@@ -440,11 +491,13 @@ impl RegionDriver<'_> {
             return false;
         }
         let Some(region) = insertion_region(ctx, block) else { return false };
-        let key = (dialect_of(ctx, op), value, ctx.value_type(ctx.result(op, 0)));
+        // Keyed by the constant op's name (MLIR keys by dialect; a dialect has one constant op).
+        let key = (ctx.op(op).name, value, ctx.value_type(ctx.result(op, 0)));
         if let Some(&existing) = state.folder.scopes.get(&region).and_then(|m| m.get(&key)) {
             let repl: Vec<Value> = ctx.results(existing).collect();
             let mut rw = PatternRewriter::with_listener(ctx, state);
             rw.replace_op(op, &repl);
+            self.stats.constants_uniqued += 1;
             return true;
         }
         let insert_block = ctx.region_entry(region).unwrap();
@@ -454,7 +507,7 @@ impl RegionDriver<'_> {
         {
             ctx.move_op(op, InsertPoint::Start(insert_block));
         }
-        state.folder.scopes.entry(region).or_default().insert(key.clone(), op);
+        state.folder.scopes.entry(region).or_default().insert(key, op);
         state.folder.owned.insert(op, (region, key));
         false
     }
@@ -489,10 +542,12 @@ impl RegionDriver<'_> {
             if is_op_trivially_dead(ctx, op) {
                 let mut rw = PatternRewriter::with_listener(ctx, state);
                 rw.erase_op(op);
+                self.stats.erased += 1;
                 changed = true;
                 continue;
             }
             if self.config.fold && !ctx.op_has_trait(op, Traits::CONSTANT_LIKE) && self.try_fold(ctx, state, op) {
+                self.stats.folded += 1;
                 changed = true;
                 continue;
             }
@@ -504,6 +559,7 @@ impl RegionDriver<'_> {
             for &i in candidates.iter() {
                 rw.set_insertion_point_before(op);
                 if self.patterns[i].match_and_rewrite(op, &mut rw) {
+                    self.stats.rewrites[i] += 1;
                     changed = true;
                     num_rewrites += 1;
                     break;

@@ -17,7 +17,9 @@
 pub mod driver;
 pub mod utils;
 
-pub use driver::{apply_patterns_greedily, GreedyConfig, RegionSimplification};
+pub use driver::{
+    apply_patterns_greedily, apply_patterns_greedily_with_stats, GreedyConfig, RegionSimplification, RewriteStats,
+};
 pub use utils::{
     constant_value, is_memory_effect_free, is_op_trivially_dead, simplify_regions, would_op_be_trivially_dead,
 };

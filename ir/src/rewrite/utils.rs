@@ -6,7 +6,7 @@
 //! an op with [`Traits::RECURSIVE_MEMORY_EFFECTS`] has the effects of its nested ops, and every
 //! other op (including unregistered ones) may have any effect.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use crate::attributes::Attribute;
 use crate::dialect::Traits;
@@ -87,7 +87,7 @@ fn successors_in_region(ctx: &Context, b: BlockId) -> Vec<BlockId> {
 /// Blocks reachable from the entry of `region`, in post-order (successors first).
 pub fn post_order_blocks(ctx: &Context, region: RegionId) -> Vec<BlockId> {
     let Some(entry) = ctx.region_entry(region) else { return Vec::new() };
-    let mut visited = HashSet::new();
+    let mut visited = HashSet::default();
     visited.insert(entry);
     let mut out = Vec::new();
     let mut stack = vec![(entry, successors_in_region(ctx, entry), 0usize)];

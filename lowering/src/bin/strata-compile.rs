@@ -110,7 +110,12 @@ fn run(a: &Args) -> Result<(), String> {
     } else {
         std::fs::read_to_string(&a.input).map_err(|e| format!("cannot read '{}': {e}", a.input))?
     };
-    let text = strata_lowering::legalize::to_linalg_level(&text).map_err(|e| e.to_string())?;
+    let text = if strata_lowering::legalize::needs_legalization(&text) {
+        let file = if a.input == "-" { "<stdin>" } else { a.input.as_str() };
+        strata_lowering::legalize::legalize_text(&text, file, &Default::default()).map_err(|e| e.to_string())?
+    } else {
+        text
+    };
     let art = compile_aot(&text, &a.aot).map_err(|e| e.to_string())?;
     if let Some(f) = &art.report.fallback {
         eprintln!("strata-compile: note: the generated schedule failed, compiled with scalar loops instead: {f}");

@@ -156,6 +156,9 @@ fn compile_uncached(text: &str, options: &Options) -> Result<CompiledModule, Bri
         engine.register_symbol("_mlir_memref_to_llvm_alloc", alloc::mlir_alloc as *mut ());
         engine.register_symbol("_mlir_memref_to_llvm_aligned_alloc", alloc::mlir_aligned_alloc as *mut ());
         engine.register_symbol("_mlir_memref_to_llvm_free", alloc::mlir_free as *mut ());
+        for (name, f) in super::softfloat::symbols() {
+            engine.register_symbol(name, f);
+        }
     }
     let mut entries = Vec::new();
     for e in lowered_entries {

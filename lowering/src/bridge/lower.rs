@@ -211,7 +211,9 @@ pub fn entry_signatures(module: &Module) -> Result<Vec<(EntrySig, Option<String>
                 continue;
             }
             let name = raw::attr(op, "sym_name").unwrap_or_default().trim_matches('"').to_string();
-            let fty = raw::attr(op, "function_type").unwrap_or_default();
+            // The legalization makes integer signatures signless and records the original
+            // (ABI) type, whose uiN/iN element types say how to read and write the buffers.
+            let fty = raw::attr(op, "strata.abi_type").or_else(|| raw::attr(op, "function_type")).unwrap_or_default();
             let (ins, outs) = split_function_type(&fty);
             let mut problem = None;
             let mut conv = |v: &[String]| -> Vec<ArgType> {
@@ -606,8 +608,18 @@ fn lower_once<'c>(
         for op in raw::block_ops(mlirModuleGetBody(module.to_raw())) {
             if raw::op_name(op) == "func.func" && !raw::region_block(op, 0).ptr.is_null() {
                 let name = raw::attr(op, "sym_name").unwrap_or_default();
-                if !entries.iter().any(|e| format!("\"{}\"", e.name) == name) {
-                    raw::set_parsed_attr(ctx.raw(), op, "sym_visibility", "\"private\"");
+                match entries.iter().find(|e| format!("\"{}\"", e.name) == name) {
+                    None => {
+                        raw::set_parsed_attr(ctx.raw(), op, "sym_visibility", "\"private\"");
+                    }
+                    // The caller's input buffers are read-only (`invoke` takes `&[Tensor]`):
+                    // bufferization must copy before writing into an argument (an in-place
+                    // scatter, sort or dynamic_update_slice would otherwise mutate the inputs).
+                    Some(e) if !e.inputs.is_empty() => {
+                        let dicts = vec!["{bufferization.writable = false}"; e.inputs.len()].join(", ");
+                        raw::set_parsed_attr(ctx.raw(), op, "arg_attrs", &format!("[{dicts}]"));
+                    }
+                    Some(_) => {}
                 }
             }
         }

@@ -29,6 +29,8 @@ mod engine;
 mod lower;
 #[cfg(feature = "mlir")]
 mod raw;
+#[cfg(feature = "mlir")]
+mod softfloat;
 
 #[cfg(feature = "mlir")]
 use engine::engine_lock;

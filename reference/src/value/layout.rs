@@ -16,6 +16,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::cursor::ByteCursor;
 use super::element::ElementType;
 use super::tensor::{check_permutation, num_elements, Data, Tensor};
 use super::{Value, ValueError};
@@ -272,29 +273,18 @@ struct Parser<'a> {
     i: usize,
 }
 
+impl ByteCursor for Parser<'_> {
+    fn bytes(&self) -> &[u8] {
+        self.s
+    }
+    fn pos(&mut self) -> &mut usize {
+        &mut self.i
+    }
+}
+
 impl Parser<'_> {
     fn err(&self, msg: &str) -> ValueError {
         ValueError::Parse(format!("{msg} at offset {} in XLA shape", self.i))
-    }
-
-    fn ws(&mut self) {
-        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
-            self.i += 1;
-        }
-    }
-
-    fn peek(&mut self) -> Option<u8> {
-        self.ws();
-        self.s.get(self.i).copied()
-    }
-
-    fn eat(&mut self, c: u8) -> bool {
-        if self.peek() == Some(c) {
-            self.i += 1;
-            true
-        } else {
-            false
-        }
     }
 
     fn expect(&mut self, c: u8) -> Result<(), ValueError> {

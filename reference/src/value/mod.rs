@@ -45,6 +45,7 @@
 
 use std::fmt;
 
+mod cursor;
 pub mod element;
 pub mod format;
 pub mod layout;

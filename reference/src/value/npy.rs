@@ -34,6 +34,7 @@
 
 use std::path::Path;
 
+use super::cursor::ByteCursor;
 use super::element::ElementType;
 use super::tensor::{num_elements, Data, Tensor};
 use super::ValueError;
@@ -396,29 +397,18 @@ struct PyParser<'a> {
     i: usize,
 }
 
+impl ByteCursor for PyParser<'_> {
+    fn bytes(&self) -> &[u8] {
+        self.s
+    }
+    fn pos(&mut self) -> &mut usize {
+        &mut self.i
+    }
+}
+
 impl PyParser<'_> {
     fn err(&self, msg: &str) -> NpyError {
         NpyError::BadHeader(format!("{msg} at offset {}", self.i))
-    }
-
-    fn ws(&mut self) {
-        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
-            self.i += 1;
-        }
-    }
-
-    fn peek(&mut self) -> Option<u8> {
-        self.ws();
-        self.s.get(self.i).copied()
-    }
-
-    fn eat(&mut self, c: u8) -> bool {
-        if self.peek() == Some(c) {
-            self.i += 1;
-            true
-        } else {
-            false
-        }
     }
 
     /// Comma-separated items up to `close` (a trailing comma allowed).

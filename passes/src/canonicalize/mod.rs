@@ -8,10 +8,27 @@
 //! Options (as MLIR's): `top-down` (default true), `region-simplify` (`disabled`, `normal`
 //! (default), `aggressive`; `enabled` is accepted as `normal`), `max-iterations` (10),
 //! `max-num-rewrites` (-1: no limit), `test-convergence` (false: non-convergence is not a
-//! failure), `disable-patterns` / `enable-patterns` (lists of pattern names).
+//! failure), `disable-patterns` / `enable-patterns` (lists of pattern names), and StableHLO's
+//! `fold-op-element-limit` (default 1: larger non-splat results are not folded).
+//!
+//! The pattern sets beyond the ops' own hooks:
+//! - [`fold`]: constant folding of StableHLO ops by the interpreter (one semantics);
+//! - [`stablehlo`]: StableHLO's canonical forms (constants to the right, integer identities,
+//!   no-op shape ops removed, ...);
+//! - [`arith`]: MLIR's arith folders (by op name, so they apply whether or not the arith ops
+//!   are registered), float ones only where IEEE-exact.
+//!
+//! Statistics: `num-folded`, `num-rewrites`, `num-erased` (dead ops erased by the driver).
+
+pub mod arith;
+mod consts;
+pub mod fold;
+pub mod stablehlo;
 
 use strata_ir::pass::{parse_bool_option, parse_int_option, split_list_option, Pass, PassStatistics};
-use strata_ir::rewrite::{apply_patterns_greedily, GreedyConfig, RegionSimplification, RewritePattern};
+use strata_ir::rewrite::{
+    apply_patterns_greedily_with_stats, GreedyConfig, RegionSimplification, RewritePattern, RewriteStats,
+};
 use strata_ir::{Context, Failure, OpId};
 
 /// Creates a set of patterns.
@@ -28,6 +45,8 @@ pub struct Canonicalize {
     pub disabled: Vec<String>,
     /// `enable-patterns` (empty: all)
     pub enabled: Vec<String>,
+    /// `fold-op-element-limit` (StableHLO's option)
+    pub fold_limit: i64,
     extra: Vec<PatternSetFn>,
 }
 
@@ -38,6 +57,7 @@ impl Default for Canonicalize {
             test_convergence: false,
             disabled: Vec::new(),
             enabled: Vec::new(),
+            fold_limit: fold::DEFAULT_FOLD_LIMIT,
             extra: Vec::new(),
         }
     }
@@ -73,6 +93,9 @@ impl Canonicalize {
         for (_, f) in infos {
             patterns.extend(f());
         }
+        patterns.extend(fold::patterns(self.fold_limit));
+        patterns.extend(stablehlo::patterns());
+        patterns.extend(arith::patterns());
         for f in &self.extra {
             patterns.extend(f());
         }
@@ -114,6 +137,7 @@ impl Pass for Canonicalize {
                     _ => return Err(format!("for the --region-simplify option: Cannot find option named '{value}'!")),
                 }
             }
+            "fold-op-element-limit" => self.fold_limit = parse_int_option(key, value)?,
             "disable-patterns" => self.disabled = split_list_option(value),
             "enable-patterns" => self.enabled = split_list_option(value),
             _ => return Err(format!("no such option {key}")),
@@ -122,7 +146,14 @@ impl Pass for Canonicalize {
     }
     fn options(&self) -> Vec<(String, String)> {
         let c = &self.config;
-        vec![
+        // Strata's extra option is listed only when set, so the default pipeline prints as
+        // mlir-opt-22's --dump-pass-pipeline does.
+        let extra: Vec<(String, String)> = if self.fold_limit != fold::DEFAULT_FOLD_LIMIT {
+            vec![("fold-op-element-limit".into(), self.fold_limit.to_string())]
+        } else {
+            Vec::new()
+        };
+        let mut v = vec![
             ("disable-patterns".into(), self.disabled.join(",")),
             ("enable-patterns".into(), self.enabled.join(",")),
             (
@@ -141,13 +172,30 @@ impl Pass for Canonicalize {
             ),
             ("test-convergence".into(), self.test_convergence.to_string()),
             ("top-down".into(), c.top_down.to_string()),
-        ]
+        ];
+        v.extend(extra);
+        v
     }
-    fn run(&mut self, ctx: &mut Context, op: OpId, _stats: &mut PassStatistics) -> Result<(), Failure> {
+    fn run(&mut self, ctx: &mut Context, op: OpId, stats: &mut PassStatistics) -> Result<(), Failure> {
         let patterns = self.collect_patterns(ctx);
         let mut config = self.config.clone();
         config.report_non_convergence = self.test_convergence;
-        match apply_patterns_greedily(ctx, op, &patterns, &config) {
+        let mut rs = RewriteStats::default();
+        let r = apply_patterns_greedily_with_stats(ctx, op, &patterns, &config, &mut rs);
+        let mut folded = rs.folded;
+        let mut rewrites = 0u64;
+        for (p, &n) in patterns.iter().zip(&rs.rewrites) {
+            if p.name().ends_with("fold") {
+                folded += n;
+            } else {
+                rewrites += n;
+            }
+        }
+        stats.add("num-folded", "Number of operations folded to constants or values", folded);
+        stats.add("num-rewrites", "Number of pattern rewrites applied", rewrites);
+        stats.add("num-erased", "Number of trivially dead operations erased", rs.erased);
+        stats.add("num-constants-uniqued", "Number of duplicate constants uniqued", rs.constants_uniqued);
+        match r {
             Ok(_) => Ok(()),
             Err(f) if self.test_convergence => Err(f),
             Err(_) => Ok(()),

@@ -1,0 +1,108 @@
+//! The `custom<...>` directives of the declarative formats Strata registers, written by hand
+//! as in MLIR (`ViewLikeInterface.cpp`'s `DynamicIndexList`, `ControlFlowOps.cpp`'s
+//! `SwitchOpCases`, `SCF.cpp`'s `SwitchCases`).
+
+use strata_ir::parser::{Delimiter, OpAsmParser, ParseResult};
+use strata_ir::printer::OpAsmPrinter;
+use strata_ir::{AttrKind as IrAttr, OpId};
+
+use super::format::{El, Parsed};
+use super::{OdsOp, OpDef};
+
+/// MLIR's `ShapedType::kDynamic` in static index lists.
+pub const DYNAMIC: i64 = i64::MIN;
+
+fn dense_values(p: &OpAsmPrinter<'_>, op: OpId, name: &str) -> Vec<i64> {
+    let ctx = p.ctx();
+    match ctx.attr(op, name).map(|a| ctx.attr_kind(a)) {
+        Some(IrAttr::DenseArray { values, .. }) => values.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// Print a custom directive.
+pub fn print(p: &mut OpAsmPrinter<'_>, op: OpId, ods: &OdsOp, name: &str, args: &[El], oseg: &[(usize, usize)]) {
+    let def = ods.def;
+    match (name, args) {
+        ("DynamicIndexList", [El::Operand(o), El::Attr(a), ..]) => {
+            let statics = dense_values(p, op, def.attrs[*a].name);
+            let (s, _) = oseg[*o];
+            let dyn_vals = p.ctx().operands(op)[s..oseg[*o].1].to_vec();
+            print_dynamic_index_list(p, &dyn_vals, &statics);
+        }
+        ("SwitchCases", [El::Attr(a), El::Region(r)]) => {
+            // scf.index_switch: `case 2 {...}` per case value and region.
+            let cases = dense_values(p, op, def.attrs[*a].name);
+            let regions = p.ctx().op_regions(op).to_vec();
+            for (k, v) in cases.iter().enumerate() {
+                p.print_new_line();
+                p.write("case ");
+                p.write_int(*v as i128);
+                p.write(" ");
+                if let Some(&reg) = regions.get(r + k) {
+                    p.print_region_ext(reg, false, true, false);
+                }
+            }
+        }
+        _ => p.write(&format!("<custom {name}>")),
+    }
+}
+
+/// `[1, %a, 3]`
+pub fn print_dynamic_index_list(p: &mut OpAsmPrinter<'_>, dyn_vals: &[strata_ir::Value], statics: &[i64]) {
+    p.write("[");
+    let mut d = 0;
+    for (i, v) in statics.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        if *v == DYNAMIC {
+            if let Some(x) = dyn_vals.get(d) {
+                p.print_operand(*x);
+            }
+            d += 1;
+        } else {
+            p.write_int(*v as i128);
+        }
+    }
+    p.write("]");
+}
+
+/// Parse a custom directive.
+pub fn parse(p: &mut OpAsmParser<'_, '_>, def: &OpDef, r: &mut Parsed, name: &str, args: &[El]) -> ParseResult<()> {
+    match (name, args) {
+        ("DynamicIndexList", [El::Operand(o), El::Attr(a), ..]) => {
+            let mut statics = Vec::new();
+            let mut dyns = Vec::new();
+            p.parse_comma_separated_list(Delimiter::Square, " in dynamic index list", |p| {
+                if let Some(u) = p.parse_optional_operand()? {
+                    dyns.push(u);
+                    statics.push(DYNAMIC);
+                } else {
+                    statics.push(p.parse_integer()?);
+                }
+                Ok(())
+            })?;
+            r.operands[*o] = dyns;
+            let i64t = p.ctx().int_type(64);
+            r.attrs[*a] = Some(p.ctx().intern_attr(IrAttr::DenseArray { element: i64t, values: statics }));
+            Ok(())
+        }
+        ("SwitchCases", [El::Attr(a), El::Region(reg)]) => {
+            let mut cases = Vec::new();
+            while p.parse_optional_keyword("case") {
+                cases.push(p.parse_integer()?);
+                let mut region = p.ctx().create_region();
+                p.parse_region(&mut region, &[], false)?;
+                r.regions[*reg].push(region);
+            }
+            let i64t = p.ctx().int_type(64);
+            r.attrs[*a] = Some(p.ctx().intern_attr(IrAttr::DenseArray { element: i64t, values: cases }));
+            Ok(())
+        }
+        _ => Err(p.emit_error(format!(
+            "custom<{name}> syntax of '{}' is not supported by Strata yet; use the generic form",
+            def.name
+        ))),
+    }
+}

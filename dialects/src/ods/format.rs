@@ -1,0 +1,1454 @@
+//! One interpreter of MLIR's declarative assembly format (`assemblyFormat` in ODS): the format
+//! string of an op is compiled once (at registration) into [`El`]ements, and the same tree drives
+//! parsing ([`parse_op`]) and printing ([`print_op`]). Spacing follows `OpFormatGen.cpp` exactly
+//! (its decisions are made at generation time, so a group that is not printed still moves the
+//! spacing state, as the generated C++ does); types missing from the format are inferred from
+//! buildable constraints, `SameOperandsAndResultType`, `AllTypesMatch`, `TypesMatchWith`,
+//! `SameTypeOperands` and the op's inference hook.
+
+use strata_ir::parser::{Delimiter, OpAsmParser, ParseResult, UnresolvedOperand};
+use strata_ir::printer::{attr_to_string, OpAsmPrinter};
+use strata_ir::{
+    AttrKind as IrAttr, Attribute, BlockId, Context, NamedAttribute, OpId, OperationState, RegionId, Type,
+};
+
+use super::{custom, ods_of, operand_segments, result_segments, AttrKind, OdsOp, OpDef, Var};
+
+/// A format element.
+#[derive(Clone, Debug, PartialEq)]
+pub enum El {
+    /// A literal: keyword or punctuation; `""` (no space) and `" "` (a space); `"\n"`.
+    Lit(String),
+    /// `$operand`
+    Operand(usize),
+    /// `$result` (only inside `type(...)`)
+    Result(usize),
+    /// `$attr`
+    Attr(usize),
+    /// `$region`
+    Region(usize),
+    /// `$successor`
+    Succ(usize),
+    /// `attr-dict` / `attr-dict-with-keyword`
+    AttrDict(bool),
+    /// `prop-dict`
+    PropDict,
+    /// `type(x)`
+    Type(Box<El>),
+    /// `qualified(x)`
+    Qualified(Box<El>),
+    /// `functional-type(a, b)`
+    FunctionalType(Box<El>, Box<El>),
+    /// `operands`
+    Operands,
+    /// `results`
+    Results,
+    /// `regions`
+    Regions,
+    /// `successors`
+    Successors,
+    /// `custom<Name>(args)`
+    Custom(String, Vec<El>),
+    /// `ref(x)`
+    Ref(Box<El>),
+    /// `(then)?` or `(then)? : (else)`; the anchor is the `^` element.
+    Opt {
+        /// Elements printed when the anchor is present.
+        then: Vec<El>,
+        /// Elements printed otherwise.
+        els: Vec<El>,
+        /// The anchor.
+        anchor: Box<El>,
+    },
+}
+
+/// A compiled format.
+#[derive(Clone, Debug)]
+pub struct Format {
+    /// The elements.
+    pub elements: Vec<El>,
+    /// Attributes the format prints itself (elided from `attr-dict`).
+    pub used_attrs: Vec<usize>,
+}
+
+struct Lexer<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+#[derive(Debug, PartialEq)]
+enum Tok {
+    Lit(String),
+    Var(String),
+    Ident(String),
+    P(char),
+    End,
+}
+
+impl<'a> Lexer<'a> {
+    fn next(&mut self) -> Result<Tok, String> {
+        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
+            self.i += 1;
+        }
+        if self.i >= self.s.len() {
+            return Ok(Tok::End);
+        }
+        let c = self.s[self.i];
+        self.i += 1;
+        match c {
+            b'`' => {
+                let start = self.i;
+                while self.i < self.s.len() && self.s[self.i] != b'`' {
+                    self.i += 1;
+                }
+                let lit = String::from_utf8_lossy(&self.s[start..self.i]).to_string();
+                self.i += 1;
+                Ok(Tok::Lit(lit))
+            }
+            b'$' => Ok(Tok::Var(self.ident())),
+            b'(' | b')' | b'?' | b'^' | b':' | b',' | b'<' | b'>' => Ok(Tok::P(c as char)),
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                self.i -= 1;
+                Ok(Tok::Ident(self.ident()))
+            }
+            _ => Err(format!("unexpected '{}' in format", c as char)),
+        }
+    }
+    fn ident(&mut self) -> String {
+        let start = self.i;
+        while self.i < self.s.len()
+            && (self.s[self.i].is_ascii_alphanumeric() || self.s[self.i] == b'_' || self.s[self.i] == b'-')
+        {
+            self.i += 1;
+        }
+        String::from_utf8_lossy(&self.s[start..self.i]).to_string()
+    }
+    fn peek(&mut self) -> Result<Tok, String> {
+        let save = self.i;
+        let t = self.next();
+        self.i = save;
+        t
+    }
+}
+
+struct Compiler<'a> {
+    lx: Lexer<'a>,
+    def: &'static OpDef,
+    anchor: Option<El>,
+}
+
+impl Compiler<'_> {
+    fn var(&self, n: &str) -> Result<El, String> {
+        let d = self.def;
+        if let Some(i) = d.operands.iter().position(|a| a.name == n) {
+            return Ok(El::Operand(i));
+        }
+        if let Some(i) = d.results.iter().position(|a| a.name == n) {
+            return Ok(El::Result(i));
+        }
+        if let Some(i) = d.attrs.iter().position(|a| a.name == n) {
+            return Ok(El::Attr(i));
+        }
+        if let Some(i) = d.regions.iter().position(|a| a.name == n) {
+            return Ok(El::Region(i));
+        }
+        if let Some(i) = d.successors.iter().position(|a| a.name == n) {
+            return Ok(El::Succ(i));
+        }
+        Err(format!("unknown variable ${n}"))
+    }
+
+    fn expect(&mut self, c: char) -> Result<(), String> {
+        match self.lx.next()? {
+            Tok::P(x) if x == c => Ok(()),
+            t => Err(format!("expected '{c}', got {t:?}")),
+        }
+    }
+
+    fn element(&mut self, tok: Tok) -> Result<El, String> {
+        let el = match tok {
+            Tok::Lit(l) => El::Lit(l),
+            Tok::Var(v) => self.var(&v)?,
+            Tok::Ident(id) => match id.as_str() {
+                "attr-dict" => El::AttrDict(false),
+                "attr-dict-with-keyword" => El::AttrDict(true),
+                "prop-dict" => El::PropDict,
+                "operands" => El::Operands,
+                "results" => El::Results,
+                "regions" => El::Regions,
+                "successors" => El::Successors,
+                "type" | "qualified" | "ref" => {
+                    self.expect('(')?;
+                    let t = self.lx.next()?;
+                    let inner = self.element(t)?;
+                    self.expect(')')?;
+                    match id.as_str() {
+                        "type" => El::Type(Box::new(inner)),
+                        "qualified" => El::Qualified(Box::new(inner)),
+                        _ => El::Ref(Box::new(inner)),
+                    }
+                }
+                "functional-type" => {
+                    self.expect('(')?;
+                    let t = self.lx.next()?;
+                    let a = self.element(t)?;
+                    self.expect(',')?;
+                    let t = self.lx.next()?;
+                    let b = self.element(t)?;
+                    self.expect(')')?;
+                    El::FunctionalType(Box::new(a), Box::new(b))
+                }
+                "custom" => {
+                    self.expect('<')?;
+                    let Tok::Ident(name) = self.lx.next()? else { return Err("expected custom directive name".into()) };
+                    self.expect('>')?;
+                    self.expect('(')?;
+                    let mut args = Vec::new();
+                    loop {
+                        let t = self.lx.next()?;
+                        if t == Tok::P(')') {
+                            break;
+                        }
+                        if t == Tok::P(',') {
+                            continue;
+                        }
+                        args.push(self.element(t)?);
+                    }
+                    El::Custom(name, args)
+                }
+                _ => return Err(format!("unknown directive {id}")),
+            },
+            Tok::P('(') => {
+                let saved = self.anchor.take();
+                let mut then = Vec::new();
+                loop {
+                    let t = self.lx.next()?;
+                    if t == Tok::P(')') {
+                        break;
+                    }
+                    if t == Tok::End {
+                        return Err("unterminated group".into());
+                    }
+                    then.push(self.element(t)?);
+                }
+                self.expect('?')?;
+                let mut els = Vec::new();
+                if self.lx.peek()? == Tok::P(':') {
+                    self.lx.next()?;
+                    self.expect('(')?;
+                    loop {
+                        let t = self.lx.next()?;
+                        if t == Tok::P(')') {
+                            break;
+                        }
+                        els.push(self.element(t)?);
+                    }
+                }
+                let anchor = self.anchor.take().ok_or("optional group without anchor")?;
+                self.anchor = saved;
+                El::Opt { then, els, anchor: Box::new(anchor) }
+            }
+            t => return Err(format!("unexpected {t:?}")),
+        };
+        if self.lx.peek()? == Tok::P('^') {
+            self.lx.next()?;
+            let a = match &el {
+                El::Type(x) | El::Qualified(x) => (**x).clone(),
+                El::Custom(_, args) => args.iter().find(|a| !matches!(a, El::Ref(_))).cloned().unwrap_or(el.clone()),
+                _ => el.clone(),
+            };
+            self.anchor = Some(a);
+        }
+        Ok(el)
+    }
+}
+
+fn collect_attrs(els: &[El], out: &mut Vec<usize>) {
+    for e in els {
+        match e {
+            El::Attr(i) => out.push(*i),
+            El::Type(x) | El::Qualified(x) | El::Ref(x) => collect_attrs(std::slice::from_ref(x), out),
+            El::Custom(_, a) => collect_attrs(a, out),
+            El::Opt { then, els, .. } => {
+                collect_attrs(then, out);
+                collect_attrs(els, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Format {
+    /// Compile the format of `def`.
+    pub fn compile(def: &'static OpDef) -> Result<Format, String> {
+        let mut c = Compiler { lx: Lexer { s: def.format.as_bytes(), i: 0 }, def, anchor: None };
+        let mut elements = Vec::new();
+        loop {
+            let t = c.lx.next()?;
+            if t == Tok::End {
+                break;
+            }
+            elements.push(c.element(t)?);
+        }
+        let mut used = Vec::new();
+        collect_attrs(&elements, &mut used);
+        Ok(Format { elements, used_attrs: used })
+    }
+}
+
+// ---------------------------------------------------------------- printing
+
+struct Printer<'a, 'b> {
+    p: &'a mut OpAsmPrinter<'b>,
+    op: OpId,
+    ods: &'a OdsOp,
+    oseg: Vec<(usize, usize)>,
+    rseg: Vec<(usize, usize)>,
+    space: bool,
+    last_punct: bool,
+}
+
+fn space_before(value: &str, last_punct: bool) -> bool {
+    if value.len() != 1 && value != "->" {
+        return true;
+    }
+    let c = value.as_bytes()[0];
+    if last_punct {
+        return !b">)}],".contains(&c);
+    }
+    !b"<>(){}[],".contains(&c)
+}
+
+/// Whether an attribute value is its definition's default.
+fn is_default(ods: &OdsOp, i: usize, a: Attribute) -> bool {
+    ods.defaults.borrow().iter().any(|(j, v)| *j == i && *v == a)
+}
+
+impl Printer<'_, '_> {
+    fn ctx(&self) -> &Context {
+        self.p.ctx()
+    }
+    fn operands_of(&self, i: usize) -> Vec<strata_ir::Value> {
+        let (s, e) = self.oseg[i];
+        self.ctx().operands(self.op)[s..e].to_vec()
+    }
+    fn results_of(&self, i: usize) -> Vec<strata_ir::Value> {
+        let (s, e) = self.rseg[i];
+        (s..e).map(|r| self.ctx().result(self.op, r)).collect()
+    }
+    fn attr_of(&self, i: usize) -> Option<Attribute> {
+        self.ctx().attr(self.op, self.ods.def.attrs[i].name)
+    }
+
+    fn present(&self, anchor: &El) -> bool {
+        match anchor {
+            El::Operand(i) => self.oseg[*i].1 > self.oseg[*i].0,
+            El::Result(i) => self.rseg[*i].1 > self.rseg[*i].0,
+            El::Attr(i) => match self.attr_of(*i) {
+                None => false,
+                Some(a) => {
+                    if self.ods.def.attrs[*i].default.is_some() {
+                        !is_default(self.ods, *i, a)
+                    } else {
+                        true
+                    }
+                }
+            },
+            El::Region(i) => {
+                let r = self.ctx().op_regions(self.op).get(*i).copied();
+                r.map(|r| !self.ctx().region_blocks(r).is_empty()).unwrap_or(false)
+            }
+            El::Succ(_) => true,
+            El::Type(x) | El::Qualified(x) | El::Ref(x) => self.present(x),
+            El::Results => self.ctx().num_results(self.op) > 0,
+            El::Operands => !self.ctx().operands(self.op).is_empty(),
+            _ => true,
+        }
+    }
+
+    fn elems(&mut self, els: &[El], emit: bool) {
+        for e in els {
+            self.el(e, emit);
+        }
+    }
+
+    fn lit(&mut self, v: &str, emit: bool) {
+        if v.is_empty() || v == " " {
+            if emit && v == " " {
+                self.p.write(" ");
+            }
+            self.last_punct = v.is_empty();
+            self.space = false;
+            return;
+        }
+        if v == "\\n" {
+            if emit {
+                self.p.print_new_line();
+            }
+            return;
+        }
+        if emit {
+            if self.space && space_before(v, self.last_punct) {
+                self.p.write(" ");
+            }
+            self.p.write(v);
+        }
+        let c = v.as_bytes()[0];
+        self.space = v.len() != 1 || !b"<({[".contains(&c);
+        self.last_punct = c != b'_' && !c.is_ascii_alphabetic();
+    }
+
+    fn pre_space(&mut self, emit: bool) {
+        if emit && (self.space || !self.last_punct) {
+            self.p.write(" ");
+        }
+        self.last_punct = false;
+        self.space = true;
+    }
+
+    fn el(&mut self, e: &El, emit: bool) {
+        match e {
+            El::Lit(v) => self.lit(v, emit),
+            El::AttrDict(kw) => {
+                if emit {
+                    let elided = self.elided();
+                    let names: Vec<&str> = elided.iter().map(|s| s.as_str()).collect();
+                    self.print_attr_dict(&names, *kw);
+                }
+                self.last_punct = false;
+            }
+            El::PropDict => {
+                self.pre_space(emit);
+            }
+            El::Opt { then, els, anchor } => {
+                let on = self.present(anchor);
+                let unit_anchor = matches!(**anchor, El::Attr(i) if matches!(self.ods.def.attrs[i].kind, AttrKind::Unit))
+                    && then.first() != Some(anchor);
+                for c in then {
+                    if unit_anchor && c == &**anchor {
+                        continue;
+                    }
+                    self.el(c, emit && on);
+                }
+                self.elems(els, emit && !on);
+            }
+            _ => {
+                self.pre_space(emit);
+                if emit {
+                    self.value(e);
+                }
+            }
+        }
+    }
+
+    fn elided(&self) -> Vec<String> {
+        let def = self.ods.def;
+        let mut v: Vec<String> =
+            self.ods.format.as_ref().unwrap().used_attrs.iter().map(|i| def.attrs[*i].name.to_string()).collect();
+        v.push("operandSegmentSizes".into());
+        v.push("resultSegmentSizes".into());
+        for (i, a) in def.attrs.iter().enumerate() {
+            if a.default.is_some() {
+                if let Some(x) = self.attr_of(i) {
+                    if is_default(self.ods, i, x) {
+                        v.push(a.name.to_string());
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    fn print_attr_dict(&mut self, elided: &[&str], kw: bool) {
+        let ctx = self.p.ctx();
+        let d = ctx.op(self.op);
+        let mut all: Vec<NamedAttribute> = d.properties().iter().chain(d.attributes().iter()).copied().collect();
+        all.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
+        self.p.print_named_attrs(&all, elided, kw);
+    }
+
+    fn types_of(&self, e: &El) -> Vec<Type> {
+        let ctx = self.ctx();
+        match e {
+            El::Operand(i) => self.operands_of(*i).iter().map(|v| ctx.value_type(*v)).collect(),
+            El::Result(i) => self.results_of(*i).iter().map(|v| ctx.value_type(*v)).collect(),
+            El::Operands => ctx.operands(self.op).iter().map(|v| ctx.value_type(*v)).collect(),
+            El::Results => ctx.results(self.op).map(|v| ctx.value_type(v)).collect(),
+            El::Ref(x) | El::Type(x) => self.types_of(x),
+            _ => Vec::new(),
+        }
+    }
+
+    fn value(&mut self, e: &El) {
+        match e {
+            El::Operand(i) => {
+                let vs = self.operands_of(*i);
+                self.p.print_operands(&vs);
+            }
+            El::Operands => {
+                let vs = self.ctx().operands(self.op).to_vec();
+                self.p.print_operands(&vs);
+            }
+            El::Type(x) => {
+                let ts = self.types_of(x);
+                self.p.print_type_list(&ts);
+            }
+            El::Qualified(x) => match &**x {
+                El::Attr(i) => {
+                    if let Some(a) = self.attr_of(*i) {
+                        self.p.print_attribute(a);
+                    }
+                }
+                other => self.value(&El::Type(Box::new(other.clone()))),
+            },
+            El::FunctionalType(a, b) => {
+                let (ia, ib) = (self.types_of(a), self.types_of(b));
+                self.p.print_function_type(&ia, &ib);
+            }
+            El::Attr(i) => {
+                if let Some(a) = self.attr_of(*i) {
+                    print_attr(self.p, &self.ods.def.attrs[*i].kind, a);
+                }
+            }
+            El::Region(i) => {
+                if let Some(&r) = self.ctx().op_regions(self.op).get(*i) {
+                    self.print_region(r);
+                }
+            }
+            El::Regions => {
+                let rs = self.ctx().op_regions(self.op).to_vec();
+                for (k, r) in rs.into_iter().enumerate() {
+                    if k > 0 {
+                        self.p.write(", ");
+                    }
+                    self.print_region(r);
+                }
+            }
+            El::Succ(i) => {
+                let succ: Vec<BlockId> = self.succs_of(*i);
+                for (k, b) in succ.into_iter().enumerate() {
+                    if k > 0 {
+                        self.p.write(", ");
+                    }
+                    self.p.print_successor(b);
+                }
+            }
+            El::Successors => {
+                let succ = self.ctx().op(self.op).successors().to_vec();
+                for (k, b) in succ.into_iter().enumerate() {
+                    if k > 0 {
+                        self.p.write(", ");
+                    }
+                    self.p.print_successor(b);
+                }
+            }
+            El::Custom(name, args) => custom::print(self.p, self.op, self.ods, name, args, &self.oseg),
+            _ => {}
+        }
+    }
+
+    fn succs_of(&self, i: usize) -> Vec<BlockId> {
+        let all = self.ctx().op(self.op).successors();
+        let def = self.ods.def;
+        if def.successors[i].variadic {
+            all[i..].to_vec()
+        } else {
+            all.get(i).copied().into_iter().collect()
+        }
+    }
+
+    fn print_region(&mut self, r: RegionId) {
+        let term = implicit_terminator(self.ods.def);
+        let mut print_term = true;
+        if term.is_some() {
+            let ctx = self.ctx();
+            if let Some(&b) = ctx.region_blocks(r).first() {
+                if let Some(t) = ctx.block_last_op(b) {
+                    let d = ctx.op(t);
+                    print_term = !d.attributes().is_empty() || !d.operands().is_empty() || !d.results().is_empty();
+                }
+            }
+        }
+        self.p.print_region_ext(r, true, print_term, false);
+    }
+}
+
+/// The implicit terminator of a `SingleBlockImplicitTerminator` op.
+pub fn implicit_terminator(def: &OpDef) -> Option<&'static str> {
+    def.trait_args("SingleBlockImplicitTerminator").next()
+}
+
+/// Print an attribute the way the declarative format does for its kind.
+pub fn print_attr(p: &mut OpAsmPrinter<'_>, kind: &AttrKind, a: Attribute) {
+    let ctx = p.ctx();
+    match kind {
+        AttrKind::DialectEnum { prefix, .. } | AttrKind::DialectAttr { prefix } => {
+            let s = attr_to_string(ctx, a);
+            match s.strip_prefix(prefix) {
+                Some(rest) => p.write(rest),
+                None => p.print_attribute(a),
+            }
+        }
+        AttrKind::IntEnum { cases, .. } => {
+            if let IrAttr::Integer { value, .. } = ctx.attr_kind(a) {
+                if let Some(c) = cases.iter().find(|c| c.1 as i128 == *value) {
+                    p.write(c.0);
+                    return;
+                }
+            }
+            p.print_attribute(a)
+        }
+        AttrKind::Int { .. } | AttrKind::Float { .. } | AttrKind::Bool => p.print_attribute_without_type(a),
+        AttrKind::SymbolName => {
+            if let IrAttr::String { value, .. } = ctx.attr_kind(a) {
+                let v = value.clone();
+                p.print_symbol_name(&v);
+            }
+        }
+        AttrKind::Type => {
+            if let IrAttr::Type(t) = ctx.attr_kind(a) {
+                let t = *t;
+                p.print_type(t);
+            }
+        }
+        AttrKind::DenseArray { .. } => {
+            let s = attr_to_string(ctx, a);
+            // `array<i64: 1, 2>` -> `[1, 2]`, `array<i64>` -> `[]`
+            let inner = s.strip_prefix("array<").and_then(|r| r.strip_suffix('>')).unwrap_or("");
+            let vals = inner.split_once(": ").map(|x| x.1).unwrap_or("");
+            p.write("[");
+            p.write(vals);
+            p.write("]");
+        }
+        _ => p.print_attribute(a),
+    }
+}
+
+/// The print hook of every op with a declarative format.
+pub fn print_op(p: &mut OpAsmPrinter<'_>, op: OpId) {
+    let ctx = p.ctx();
+    let Some(ods) = ods_of(ctx, ctx.op(op).name()) else { return };
+    let Some(fmt) = ods.format.as_ref() else { return };
+    let (Some(oseg), Some(rseg)) = (operand_segments(ctx, op, ods.def), result_segments(ctx, op, ods.def)) else {
+        // Malformed op: fall back to the generic form's body.
+        p.write(" ");
+        p.print_generic_op(op);
+        return;
+    };
+    let mut pr = Printer { p, op, ods, oseg, rseg, space: true, last_punct: false };
+    let els = fmt.elements.clone();
+    pr.elems(&els, true);
+}
+
+// ---------------------------------------------------------------- parsing
+
+/// What a format parse collects before the operation state is built.
+pub struct Parsed {
+    /// Operands per operand definition.
+    pub operands: Vec<Vec<UnresolvedOperand>>,
+    /// Types per operand definition, when the format gives them.
+    pub otypes: Vec<Option<Vec<Type>>>,
+    /// Types per result definition.
+    pub rtypes: Vec<Option<Vec<Type>>>,
+    /// Attributes per attribute definition.
+    pub attrs: Vec<Option<Attribute>>,
+    /// Regions per region definition.
+    pub regions: Vec<Vec<RegionId>>,
+    /// Successors per successor definition.
+    pub succs: Vec<Vec<BlockId>>,
+    /// The attribute dictionary.
+    pub dict: Vec<NamedAttribute>,
+    /// `operands` directive.
+    pub all_operands: Option<Vec<UnresolvedOperand>>,
+    /// `type(operands)`.
+    pub all_otypes: Option<Vec<Type>>,
+    /// `type(results)`.
+    pub all_rtypes: Option<Vec<Type>>,
+    /// Operands whose presence was seen (optional groups).
+    pub seen: Vec<bool>,
+}
+
+fn parse_lit(p: &mut OpAsmParser<'_, '_>, v: &str) -> ParseResult<()> {
+    match v {
+        "" | " " | "\\n" => Ok(()),
+        "," => p.parse_comma(),
+        "(" => p.parse_lparen(),
+        ")" => p.parse_rparen(),
+        "[" => p.parse_lsquare(),
+        "]" => p.parse_rsquare(),
+        "{" => p.parse_lbrace(),
+        "}" => p.parse_rbrace(),
+        "<" => p.parse_less(),
+        ">" => p.parse_greater(),
+        "=" => p.parse_equal(),
+        ":" => p.parse_colon(),
+        "->" => p.parse_arrow(),
+        "?" => p.parse_question(),
+        "*" => p.parse_star(),
+        "|" => p.parse_vertical_bar(),
+        "..." => p.parse_ellipsis(),
+        "+" => p.parse_plus(),
+        "-" => p.parse_minus(),
+        kw => p.parse_keyword(kw),
+    }
+}
+
+fn parse_optional_lit(p: &mut OpAsmParser<'_, '_>, v: &str) -> bool {
+    match v {
+        "" | " " | "\\n" => true,
+        "," => p.parse_optional_comma(),
+        "(" => p.parse_optional_lparen(),
+        ")" => p.parse_optional_rparen(),
+        "[" => p.parse_optional_lsquare(),
+        "]" => p.parse_optional_rsquare(),
+        "{" => p.parse_optional_lbrace(),
+        "}" => p.parse_optional_rbrace(),
+        "<" => p.parse_optional_less(),
+        ">" => p.parse_optional_greater(),
+        "=" => p.parse_optional_equal(),
+        ":" => p.parse_optional_colon(),
+        "->" => p.parse_optional_arrow(),
+        "?" => p.parse_optional_question(),
+        "*" => p.parse_optional_star(),
+        "|" => p.parse_optional_vertical_bar(),
+        "..." => p.parse_optional_ellipsis(),
+        "+" => p.parse_optional_plus(),
+        "-" => p.parse_optional_minus(),
+        kw => p.parse_optional_keyword(kw),
+    }
+}
+
+/// Parse an attribute of `kind` as the format writes it.
+pub fn parse_attr(p: &mut OpAsmParser<'_, '_>, kind: &AttrKind, attr_name: &str) -> ParseResult<Attribute> {
+    match kind {
+        AttrKind::DialectEnum { prefix, bit, sep, cases, .. } => {
+            p.parse_less()?;
+            let mut words = Vec::new();
+            loop {
+                let pos = p.current_pos();
+                let w = p.parse_keyword_any()?.to_string();
+                if !cases.iter().any(|c| c.0 == w) {
+                    return Err(p.emit_error_at(
+                        pos,
+                        format!(
+                            "expected one of [{}] for {}",
+                            cases.iter().map(|c| c.0).collect::<Vec<_>>().join(", "),
+                            &prefix[1..]
+                        ),
+                    ));
+                }
+                words.push(w);
+                if !*bit || !p.parse_optional_comma() {
+                    break;
+                }
+            }
+            p.parse_greater()?;
+            let body = canonical_enum(cases, *bit, sep, &words);
+            let text = format!("{prefix}<{body}>");
+            parse_attr_text(p, &text)
+        }
+        AttrKind::DialectAttr { prefix } => {
+            // `<...>` of the attribute: re-read whole through the attribute parser.
+            let pos = p.current_pos();
+            let _ = pos;
+            let a = p.parse_attribute()?;
+            let _ = prefix;
+            Ok(a)
+        }
+        AttrKind::IntEnum { width, cases } => {
+            let pos = p.current_pos();
+            let w = match p.parse_optional_keyword_or_string() {
+                Some(w) => w,
+                None => return Err(p.emit_error("expected keyword or string")),
+            };
+            let Some(c) = cases.iter().find(|c| c.0 == w) else {
+                return Err(p.emit_error_at(
+                    pos,
+                    format!(
+                        "expected string or keyword containing one of the following enum values for attribute '{}' [{}]",
+                        attr_name,
+                        cases.iter().map(|c| c.0).collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            };
+            let ty = p.ctx().int_type(*width);
+            Ok(p.ctx().int_attr(c.1 as i128, ty))
+        }
+        AttrKind::Unit => Ok(p.ctx().unit_attr()),
+        AttrKind::Bool => {
+            if p.parse_optional_keyword("true") {
+                Ok(p.ctx().bool_attr(true))
+            } else if p.parse_optional_keyword("false") {
+                Ok(p.ctx().bool_attr(false))
+            } else {
+                Err(p.emit_error("expected 'true' or 'false'"))
+            }
+        }
+        AttrKind::Int { ty } => {
+            let t = strata_ir::parser::parse_type_str(p.ctx(), ty).map_err(|_| p.emit_error("bad type"))?;
+            p.parse_attribute_of_type(t)
+        }
+        AttrKind::Float { ty } => {
+            let t = strata_ir::parser::parse_type_str(p.ctx(), ty).map_err(|_| p.emit_error("bad type"))?;
+            p.parse_attribute_of_type(t)
+        }
+        AttrKind::Str => {
+            let s = p.parse_string()?;
+            Ok(p.ctx().string_attr(&s))
+        }
+        AttrKind::SymbolName => {
+            let mut v = Vec::new();
+            p.parse_symbol_name("x", &mut v)?;
+            Ok(v[0].value)
+        }
+        AttrKind::Type => {
+            let t = p.parse_type()?;
+            Ok(p.ctx().type_attr(t))
+        }
+        AttrKind::DenseArray { elt } => {
+            let t = strata_ir::parser::parse_type_str(p.ctx(), elt).map_err(|_| p.emit_error("bad type"))?;
+            let mut vals = Vec::new();
+            p.parse_comma_separated_list(Delimiter::Square, "", |p| {
+                if *elt == "i1" {
+                    if p.parse_optional_keyword("true") {
+                        vals.push(1);
+                    } else {
+                        p.parse_keyword("false")?;
+                        vals.push(0);
+                    }
+                } else if elt.starts_with('f') {
+                    let f = p.parse_float()?;
+                    vals.push(f.to_bits() as i64);
+                } else {
+                    vals.push(p.parse_integer()?);
+                }
+                Ok(())
+            })?;
+            Ok(p.ctx().intern_attr(IrAttr::DenseArray { element: t, values: vals }))
+        }
+        _ => p.parse_attribute(),
+    }
+}
+
+fn parse_attr_text(p: &mut OpAsmParser<'_, '_>, text: &str) -> ParseResult<Attribute> {
+    match strata_ir::parser::parse_attr_str(p.ctx(), text) {
+        Ok(a) => Ok(a),
+        Err(_) => {
+            p.ctx().take_diagnostics();
+            Err(p.emit_error(format!("invalid attribute {text}")))
+        }
+    }
+}
+
+/// The canonical body of an enum attribute from its keywords (bit enums: groups first, then
+/// single bits, in definition order, as MLIR's generated `stringify` functions do).
+pub fn canonical_enum(cases: &[(&str, i64)], bit: bool, sep: &str, words: &[String]) -> String {
+    if !bit {
+        return words.first().cloned().unwrap_or_default();
+    }
+    let mut val = 0i64;
+    for w in words {
+        if let Some(c) = cases.iter().find(|c| c.0 == w) {
+            val |= c.1;
+        }
+    }
+    stringify_bits(cases, val, sep)
+}
+
+/// MLIR's bit enum stringification.
+pub fn stringify_bits(cases: &[(&str, i64)], mut val: i64, sep: &str) -> String {
+    if val == 0 {
+        return cases.iter().find(|c| c.1 == 0).map(|c| c.0.to_string()).unwrap_or_default();
+    }
+    let mut out = Vec::new();
+    for c in cases {
+        if c.1 != 0 && (c.1 as u64).count_ones() > 1 && (val & c.1) == c.1 {
+            out.push(c.0);
+            val &= !c.1;
+        }
+    }
+    for c in cases {
+        if c.1 != 0 && (c.1 as u64).count_ones() == 1 && (val & c.1) == c.1 {
+            out.push(c.0);
+        }
+    }
+    out.join(sep)
+}
+
+struct PState<'d> {
+    def: &'d OpDef,
+    r: Parsed,
+}
+
+impl PState<'_> {
+    fn els(&mut self, p: &mut OpAsmParser<'_, '_>, els: &[El]) -> ParseResult<()> {
+        for e in els {
+            self.el(p, e)?;
+        }
+        Ok(())
+    }
+
+    /// Parse the first element of an optional group if present; returns whether it was.
+    fn optional_first(&mut self, p: &mut OpAsmParser<'_, '_>, e: &El) -> ParseResult<bool> {
+        match e {
+            El::Lit(v) => Ok(parse_optional_lit(p, v)),
+            El::Operand(i) => {
+                let d = &self.def.operands[*i];
+                if d.var == Var::Variadic {
+                    let ops = p.parse_operand_list(Delimiter::None)?;
+                    let any = !ops.is_empty();
+                    self.r.operands[*i] = ops;
+                    Ok(any)
+                } else {
+                    match p.parse_optional_operand()? {
+                        Some(o) => {
+                            self.r.operands[*i] = vec![o];
+                            Ok(true)
+                        }
+                        None => Ok(false),
+                    }
+                }
+            }
+            El::Region(i) => {
+                let mut r = p.ctx().create_region();
+                if p.parse_optional_region(&mut r, &[], false)? {
+                    self.finish_region(p, r);
+                    self.r.regions[*i].push(r);
+                    Ok(true)
+                } else {
+                    Ok(false)
+                }
+            }
+            El::Type(x) => match &**x {
+                El::Operand(_) | El::Result(_) => match p.parse_optional_type()? {
+                    Some(t) => {
+                        let mut ts = vec![t];
+                        while p.parse_optional_comma() {
+                            ts.push(p.parse_type()?);
+                        }
+                        self.set_types(x, ts);
+                        Ok(true)
+                    }
+                    None => Ok(false),
+                },
+                _ => Ok(false),
+            },
+            El::Attr(i) => {
+                let kind = &self.def.attrs[*i].kind;
+                let a = match kind {
+                    AttrKind::DialectEnum { .. } => {
+                        if !p.parse_optional_less() {
+                            return Ok(false);
+                        }
+                        return Err(p.emit_error("unsupported optional enum position"));
+                    }
+                    AttrKind::IntEnum { width, cases } => {
+                        let names: Vec<&str> = cases.iter().map(|c| c.0).collect();
+                        match p.parse_optional_keyword_of(&names) {
+                            Some(w) => {
+                                let v = cases.iter().find(|c| c.0 == w).map(|c| c.1).unwrap_or(0);
+                                let ty = p.ctx().int_type(*width);
+                                Some(p.ctx().int_attr(v as i128, ty))
+                            }
+                            None => None,
+                        }
+                    }
+                    AttrKind::Unit => {
+                        return Ok(false);
+                    }
+                    AttrKind::Any | AttrKind::Array | AttrKind::AffineMap | AttrKind::Elements | AttrKind::Dict => {
+                        p.parse_optional_attribute()?
+                    }
+                    AttrKind::DenseArray { .. } => {
+                        // `[` starts it.
+                        Some(parse_attr(p, kind, "").ok()).flatten()
+                    }
+                    _ => p.parse_optional_attribute()?,
+                };
+                match a {
+                    Some(a) => {
+                        self.r.attrs[*i] = Some(a);
+                        Ok(true)
+                    }
+                    None => Ok(false),
+                }
+            }
+            _ => {
+                self.el(p, e)?;
+                Ok(true)
+            }
+        }
+    }
+
+    fn set_types(&mut self, x: &El, ts: Vec<Type>) {
+        match x {
+            El::Operand(i) => self.r.otypes[*i] = Some(ts),
+            El::Result(i) => self.r.rtypes[*i] = Some(ts),
+            El::Operands => self.r.all_otypes = Some(ts),
+            El::Results => self.r.all_rtypes = Some(ts),
+            El::Ref(_) => {}
+            _ => {}
+        }
+    }
+
+    fn finish_region(&mut self, p: &mut OpAsmParser<'_, '_>, r: RegionId) {
+        if let Some(term) = implicit_terminator(self.def) {
+            let loc = p.current_loc();
+            ensure_terminator(p.ctx(), r, term, loc);
+        }
+    }
+
+    fn el(&mut self, p: &mut OpAsmParser<'_, '_>, e: &El) -> ParseResult<()> {
+        match e {
+            El::Lit(v) => parse_lit(p, v),
+            El::Operand(i) => {
+                let d = &self.def.operands[*i];
+                match d.var {
+                    Var::Single => {
+                        let o = p.parse_operand()?;
+                        self.r.operands[*i] = vec![o];
+                    }
+                    Var::Optional => {
+                        if let Some(o) = p.parse_optional_operand()? {
+                            self.r.operands[*i] = vec![o];
+                        }
+                    }
+                    _ => {
+                        self.r.operands[*i] = p.parse_operand_list(Delimiter::None)?;
+                    }
+                }
+                Ok(())
+            }
+            El::Operands => {
+                self.r.all_operands = Some(p.parse_operand_list(Delimiter::None)?);
+                Ok(())
+            }
+            El::AttrDict(kw) => {
+                let mut v = Vec::new();
+                if *kw {
+                    p.parse_optional_attr_dict_with_keyword(&mut v)?;
+                } else {
+                    p.parse_optional_attr_dict(&mut v)?;
+                }
+                self.r.dict.extend(v);
+                Ok(())
+            }
+            El::PropDict => {
+                let mut v = Vec::new();
+                p.parse_optional_prop_dict(&mut v)?;
+                self.r.dict.extend(v);
+                Ok(())
+            }
+            El::Type(x) | El::Qualified(x) => {
+                if let El::Attr(i) = &**x {
+                    let a = p.parse_attribute()?;
+                    self.r.attrs[*i] = Some(a);
+                    return Ok(());
+                }
+                let many = match &**x {
+                    El::Operand(i) => self.def.operands[*i].var != Var::Single,
+                    El::Result(i) => self.def.results[*i].var != Var::Single,
+                    _ => true,
+                };
+                let ts = if many {
+                    let mut ts = Vec::new();
+                    if let Some(t) = p.parse_optional_type()? {
+                        ts.push(t);
+                        while p.parse_optional_comma() {
+                            ts.push(p.parse_type()?);
+                        }
+                    }
+                    ts
+                } else {
+                    vec![p.parse_type()?]
+                };
+                self.set_types(x, ts);
+                Ok(())
+            }
+            El::FunctionalType(a, b) => {
+                let (ins, outs) = p.parse_function_type()?;
+                self.set_types(a, ins);
+                self.set_types(b, outs);
+                Ok(())
+            }
+            El::Attr(i) => {
+                let a = parse_attr(p, &self.def.attrs[*i].kind, self.def.attrs[*i].name)?;
+                self.r.attrs[*i] = Some(a);
+                Ok(())
+            }
+            El::Region(i) => {
+                let mut r = p.ctx().create_region();
+                p.parse_region(&mut r, &[], false)?;
+                self.finish_region(p, r);
+                self.r.regions[*i].push(r);
+                Ok(())
+            }
+            El::Regions => {
+                loop {
+                    let mut r = p.ctx().create_region();
+                    if !p.parse_optional_region(&mut r, &[], false)? {
+                        break;
+                    }
+                    self.finish_region(p, r);
+                    let last = self.r.regions.len() - 1;
+                    self.r.regions[last].push(r);
+                    if !p.parse_optional_comma() {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+            El::Succ(i) => {
+                if self.def.successors[*i].variadic {
+                    if let Some(b) = p.parse_optional_successor()? {
+                        self.r.succs[*i].push(b);
+                        while p.parse_optional_comma() {
+                            let b = p.parse_successor()?;
+                            self.r.succs[*i].push(b);
+                        }
+                    }
+                } else {
+                    let b = p.parse_successor()?;
+                    self.r.succs[*i].push(b);
+                }
+                Ok(())
+            }
+            El::Successors => Ok(()),
+            El::Custom(name, args) => custom::parse(p, self.def, &mut self.r, name, args),
+            El::Opt { then, els, anchor } => {
+                let Some(first) = then.first() else { return Ok(()) };
+                if self.optional_first(p, first)? {
+                    if let El::Attr(i) = &**anchor {
+                        if matches!(self.def.attrs[*i].kind, AttrKind::Unit) {
+                            self.r.attrs[*i] = Some(p.ctx().unit_attr());
+                        }
+                    }
+                    for c in &then[1..] {
+                        if let El::Attr(i) = c {
+                            if c == &**anchor && matches!(self.def.attrs[*i].kind, AttrKind::Unit) {
+                                continue;
+                            }
+                        }
+                        self.el(p, c)?;
+                    }
+                } else {
+                    self.els(p, els)?;
+                }
+                Ok(())
+            }
+            El::Result(_) | El::Results | El::Ref(_) => Ok(()),
+        }
+    }
+}
+
+/// MLIR's `ensureTerminator`: the last block of `r` ends with a terminator, else `term` (no
+/// operands) is appended; an empty region gets a block.
+pub fn ensure_terminator(ctx: &mut Context, r: RegionId, term: &str, loc: Attribute) {
+    let b = match ctx.region_blocks(r).last() {
+        Some(b) => *b,
+        None => {
+            let b = ctx.create_block(&[]);
+            ctx.append_block(r, b);
+            b
+        }
+    };
+    if let Some(last) = ctx.block_last_op(b) {
+        if ctx.op_has_trait(last, strata_ir::dialect::Traits::IS_TERMINATOR) {
+            return;
+        }
+        // An unregistered op may be a terminator: MLIR checks the trait only.
+    }
+    let name = ctx.op_name(term);
+    let t = ctx.create_op(OperationState::new(name, loc));
+    ctx.append_op(b, t);
+}
+
+/// A constant type of a buildable ODS constraint.
+pub fn buildable(ctx: &mut Context, cons: &str) -> Option<Type> {
+    Some(match cons {
+        "Index" => ctx.index_type(),
+        "I1" => ctx.int_type(1),
+        "I8" => ctx.int_type(8),
+        "I16" => ctx.int_type(16),
+        "I32" => ctx.int_type(32),
+        "I64" => ctx.int_type(64),
+        "F32" => ctx.float_type(strata_ir::types::FloatKind::F32),
+        "F64" => ctx.float_type(strata_ir::types::FloatKind::F64),
+        _ => return None,
+    })
+}
+
+/// Resolve the types of operands and results the format did not give, from the op's traits
+/// and inference hook; `counts` are the operand counts per definition.
+pub fn infer_types(
+    p: &mut OpAsmParser<'_, '_>,
+    ods: &OdsOp,
+    r: &mut Parsed,
+    props: &[NamedAttribute],
+) -> ParseResult<()> {
+    let def = ods.def;
+    let n_o = def.operands.len();
+    // Spread `type(operands)` / `type(results)`.
+    if let Some(all) = r.all_otypes.take() {
+        spread(&mut r.otypes, def.operands, &r.operands, all);
+    }
+    if let Some(all) = r.all_rtypes.take() {
+        let counts: Vec<usize> = def.results.iter().map(|_| 1).collect();
+        let _ = counts;
+        if def.results.len() == 1 {
+            r.rtypes[0] = Some(all);
+        } else {
+            for (i, t) in all.into_iter().enumerate() {
+                if i < r.rtypes.len() {
+                    r.rtypes[i] = Some(vec![t]);
+                }
+            }
+        }
+    }
+    for (i, d) in def.operands.iter().enumerate() {
+        if r.otypes[i].is_none() {
+            if let Some(t) = buildable(p.ctx(), d.cons) {
+                r.otypes[i] = Some(vec![t; r.operands[i].len()]);
+            }
+        }
+    }
+    for (i, d) in def.results.iter().enumerate() {
+        if r.rtypes[i].is_none() && d.var == Var::Single {
+            if let Some(t) = buildable(p.ctx(), d.cons) {
+                r.rtypes[i] = Some(vec![t]);
+            }
+        }
+    }
+    // Propagate equalities until nothing changes.
+    let lookup = |name: &str| -> Option<(bool, usize)> {
+        if let Some(i) = def.operands.iter().position(|d| d.name == name) {
+            return Some((true, i));
+        }
+        def.results.iter().position(|d| d.name == name).map(|i| (false, i))
+    };
+    for _ in 0..4 {
+        let mut changed = false;
+        let same_all = def.has_trait("SameOperandsAndResultType");
+        let same_ops = def.has_trait("SameTypeOperands") || same_all;
+        if same_ops {
+            let known = r.otypes.iter().flatten().flatten().copied().next().or_else(|| {
+                if same_all {
+                    r.rtypes.iter().flatten().flatten().copied().next()
+                } else {
+                    None
+                }
+            });
+            if let Some(t) = known {
+                for i in 0..n_o {
+                    if r.otypes[i].is_none() {
+                        r.otypes[i] = Some(vec![t; r.operands[i].len()]);
+                        changed = true;
+                    }
+                }
+                if same_all {
+                    for (i, d) in def.results.iter().enumerate() {
+                        if r.rtypes[i].is_none() && d.var == Var::Single {
+                            r.rtypes[i] = Some(vec![t]);
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        for names in def.trait_args("AllTypesMatch") {
+            let names: Vec<&str> = names.split(',').collect();
+            let known = names.iter().filter_map(|n| lookup(n)).find_map(|(is_op, i)| {
+                let v = if is_op { &r.otypes[i] } else { &r.rtypes[i] };
+                v.as_ref().and_then(|x| x.first().copied())
+            });
+            if let Some(t) = known {
+                for n in &names {
+                    if let Some((is_op, i)) = lookup(n) {
+                        if is_op && r.otypes[i].is_none() {
+                            r.otypes[i] = Some(vec![t; r.operands[i].len()]);
+                            changed = true;
+                        } else if !is_op && r.rtypes[i].is_none() {
+                            r.rtypes[i] = Some(vec![t]);
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        for spec in def.trait_args("TypesMatchWith") {
+            let mut it = spec.splitn(3, ':');
+            let (Some(l), Some(rn), Some(tr)) = (it.next(), it.next(), it.next()) else { continue };
+            let (Some(l), Some(rr)) = (lookup(l), lookup(rn)) else { continue };
+            let lt = if l.0 { &r.otypes[l.1] } else { &r.rtypes[l.1] };
+            let Some(lt) = lt.as_ref().and_then(|x| x.first().copied()) else { continue };
+            let target_known = if rr.0 { r.otypes[rr.1].is_some() } else { r.rtypes[rr.1].is_some() };
+            if target_known {
+                continue;
+            }
+            if let Some(ts) = super::transform_type(p.ctx(), tr, lt) {
+                if rr.0 {
+                    let n = r.operands[rr.1].len();
+                    r.otypes[rr.1] = Some(if ts.len() == 1 { vec![ts[0]; n] } else { ts });
+                } else {
+                    r.rtypes[rr.1] = Some(ts);
+                }
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    if r.rtypes.iter().any(|t| t.is_none()) {
+        if let Some(f) = ods.infer {
+            if r.otypes.iter().all(|t| t.is_some()) {
+                let ots: Vec<Type> = r.otypes.iter().flatten().flatten().copied().collect();
+                let rts = f(p.ctx(), &ots, props).map_err(|e| p.emit_error(e))?;
+                if def.results.len() == 1 {
+                    r.rtypes[0] = Some(rts);
+                } else {
+                    for (i, t) in rts.into_iter().enumerate() {
+                        if i < r.rtypes.len() && r.rtypes[i].is_none() {
+                            r.rtypes[i] = Some(vec![t]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (i, d) in def.results.iter().enumerate() {
+        if r.rtypes[i].is_none() {
+            if d.var == Var::Single {
+                return Err(p.emit_error(format!("cannot infer the type of result '{}'", d.name)));
+            }
+            r.rtypes[i] = Some(Vec::new());
+        }
+    }
+    for (i, d) in def.operands.iter().enumerate() {
+        if r.otypes[i].is_none() {
+            if r.operands[i].is_empty() {
+                r.otypes[i] = Some(Vec::new());
+            } else {
+                return Err(p.emit_error(format!("cannot infer the type of operand '{}'", d.name)));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn spread(
+    otypes: &mut [Option<Vec<Type>>],
+    defs: &[super::ArgDef],
+    operands: &[Vec<UnresolvedOperand>],
+    all: Vec<Type>,
+) {
+    let mut at = 0;
+    for (i, _) in defs.iter().enumerate() {
+        let n = operands[i].len();
+        otypes[i] = Some(all.get(at..at + n).map(|s| s.to_vec()).unwrap_or_default());
+        at += n;
+    }
+}
+
+/// The parse hook of every op with a declarative format.
+pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseResult<()> {
+    let name = st.name;
+    let Some(ods) = ods_of(p.context(), name) else { return Err(p.emit_error("op has no format")) };
+    // SAFETY-free lifetime dance: the `OdsOp` lives in an `Rc` owned by the context's op table,
+    // which registration never removes; clone the pieces needed.
+    let def: &'static OpDef = ods.def;
+    let fmt = ods.format.clone().ok_or_else(|| p.emit_error("op has no format"))?;
+    let mut ps = PState {
+        def,
+        r: Parsed {
+            operands: vec![Vec::new(); def.operands.len()],
+            otypes: vec![None; def.operands.len()],
+            rtypes: vec![None; def.results.len()],
+            attrs: vec![None; def.attrs.len()],
+            regions: vec![Vec::new(); def.regions.len().max(1)],
+            succs: vec![Vec::new(); def.successors.len()],
+            dict: Vec::new(),
+            all_operands: None,
+            all_otypes: None,
+            all_rtypes: None,
+            seen: Vec::new(),
+        },
+    };
+    ps.els(p, &fmt.elements)?;
+    let mut r = ps.r;
+    // `operands` directive: spread over the definitions (one variadic at most).
+    if let Some(all) = r.all_operands.take() {
+        let singles = def.operands.iter().filter(|d| d.var == Var::Single).count();
+        let extra = all.len().saturating_sub(singles);
+        let mut at = 0;
+        for (i, d) in def.operands.iter().enumerate() {
+            let n = if d.var == Var::Single { 1 } else { extra };
+            r.operands[i] = all.get(at..at + n).map(|s| s.to_vec()).unwrap_or_default();
+            at += n;
+        }
+    }
+    // Attributes: format variables and the dictionary's inherent entries are properties.
+    let mut props = Vec::new();
+    for (i, a) in r.attrs.iter().enumerate() {
+        if let Some(a) = a {
+            let n = p.ctx().sym(def.attrs[i].name);
+            props.push(NamedAttribute { name: n, value: *a });
+        }
+    }
+    for na in r.dict.drain(..) {
+        let n = p.context().str(na.name);
+        if def.attrs.iter().any(|a| a.name == n) || n == "operandSegmentSizes" || n == "resultSegmentSizes" {
+            props.push(na);
+        } else {
+            st.attributes.push(na);
+        }
+    }
+    let ods = ods_of(p.context(), name).expect("registered");
+    // Infer needs `&OdsOp` while `p` is borrowed mutably: copy what it reads.
+    let ods_copy =
+        OdsOp { def, format: None, verify: None, infer: ods.infer, defaults: Default::default(), named: None };
+    infer_types(p, &ods_copy, &mut r, &props)?;
+    // Resolve operands.
+    let mut sizes = Vec::new();
+    for (i, d) in def.operands.iter().enumerate() {
+        let us = &r.operands[i];
+        let ts = r.otypes[i].as_ref().expect("inferred");
+        if ts.len() != us.len() {
+            let _ = d;
+            return Err(p.emit_error(format!("{} operands present, but expected {}", us.len(), ts.len())));
+        }
+        p.resolve_operands(us, ts, &mut st.operands)?;
+        sizes.push(us.len() as i64);
+    }
+    if def.attr_sized_operands() && !props.iter().any(|na| p.context().str(na.name) == "operandSegmentSizes") {
+        let i32t = p.ctx().int_type(32);
+        let a = p.ctx().intern_attr(IrAttr::DenseArray { element: i32t, values: sizes });
+        let n = p.ctx().sym("operandSegmentSizes");
+        props.push(NamedAttribute { name: n, value: a });
+    }
+    let mut rsizes = Vec::new();
+    for t in &r.rtypes {
+        let t = t.as_ref().expect("inferred");
+        st.result_types.extend(t.iter().copied());
+        rsizes.push(t.len() as i64);
+    }
+    if def.attr_sized_results() {
+        let i32t = p.ctx().int_type(32);
+        let a = p.ctx().intern_attr(IrAttr::DenseArray { element: i32t, values: rsizes });
+        let n = p.ctx().sym("resultSegmentSizes");
+        props.push(NamedAttribute { name: n, value: a });
+    }
+    st.properties.extend(props);
+    for rs in r.regions.into_iter().take(def.regions.len()) {
+        st.regions.extend(rs);
+    }
+    for s in r.succs {
+        st.successors.extend(s);
+    }
+    Ok(())
+}
+
+/// The ODS definition of the op being printed or parsed (for custom directives).
+pub fn def_of(ctx: &Context, op: OpId) -> Option<&'static OpDef> {
+    super::ods_of_op(ctx, op).map(|o| o.def)
+}
