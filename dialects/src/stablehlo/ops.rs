@@ -417,7 +417,12 @@ pub static OPS: &[OpDef] = &[
         infer: Infer::Iface(sh::infer_dynamic_slice),
         ..op("stablehlo.dynamic_slice")
     },
-    OpDef { traits: PURE, infer: Infer::Iface(sh::infer_dynamic_update_slice), ..op("stablehlo.dynamic_update_slice") },
+    OpDef {
+        traits: PURE,
+        infer: Infer::Iface(sh::infer_dynamic_update_slice),
+        verify: Some(sh::verify_dynamic_update_slice),
+        ..op("stablehlo.dynamic_update_slice")
+    },
     OpDef {
         traits: PURE,
         attrs: &[A("einsum_config", K::Req)],

@@ -330,6 +330,19 @@ pub fn infer_dynamic_slice(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
 }
 
 /// dynamic_update_slice (C1-C6).
+/// dynamic_update_slice (C1-C2): operand, update and result share their element type
+/// (StableHLO's `AllElementTypesMatch` trait).
+pub fn verify_dynamic_update_slice(ctx: &Context, op: OpId) -> Result<(), String> {
+    let ops = operand_types(ctx, op);
+    let elem = |t: Type| ctx.type_kind(t).element_type().unwrap_or(t);
+    let (Some(&o), Some(&u)) = (ops.first(), ops.get(1)) else { return Ok(()) };
+    let r = result_type(ctx, op);
+    if elem(o) != elem(u) || elem(o) != elem(r) {
+        return Err("failed to verify that all of {operand, update, result} have same element type".into());
+    }
+    Ok(())
+}
+
 pub fn infer_dynamic_update_slice(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let operand = cx.operand(0)?;
     let (os, _, _) = ranked_or_err(cx.ctx, operand)?;
