@@ -76,7 +76,17 @@ fn register_all_registers_every_pass() {
     let names: Vec<&str> = r.passes().map(|p| p.name.as_str()).collect();
     assert_eq!(
         names,
-        vec!["cse", "canonicalize", "symbol-dce", "strip-debuginfo", "print-op-stats", "stablehlo-eqsat"]
+        vec![
+            "cse",
+            "canonicalize",
+            "symbol-dce",
+            "strip-debuginfo",
+            "print-op-stats",
+            "stablehlo-eqsat",
+            "stablehlo-legalize-to-vhlo",
+            "vhlo-to-version",
+            "vhlo-legalize-to-stablehlo"
+        ]
     );
     for p in r.passes() {
         let pass = (p.constructor)();
