@@ -228,9 +228,11 @@ class Gen:
                 traits.append(t.get("cppInterfaceName", "Interface"))
             elif "trait" in t and t.get("trait"):
                 tr = t["trait"]
-                m = re.match(r'SingleBlockImplicitTerminator<"?(\w+)"?>', tr)
+                m = re.match(r'SingleBlockImplicitTerminator<"?(?:\w+::)*(\w+)"?>', tr)
                 if m:
-                    traits.append("SingleBlockImplicitTerminator:" + self.cls_to_op.get(m.group(1), m.group(1)))
+                    cls = m.group(1)
+                    snake = re.sub(r"(?<!^)(?=[A-Z])", "_", cls[:-2] if cls.endswith("Op") else cls).lower()
+                    traits.append("SingleBlockImplicitTerminator:" + self.cls_to_op.get(cls, self.dialect + "." + snake))
                     continue
                 m = re.match(r'(HasParent|ParentOneOf)<(.*)>::Impl', tr)
                 if m:

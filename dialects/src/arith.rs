@@ -77,6 +77,11 @@ fn constant_name(ctx: &Context, op: OpId) -> Option<String> {
     }
 }
 
+/// The result names of `arith.addui_extended` and the extended multiplications.
+fn extended_names(ctx: &Context, op: OpId) -> Option<String> {
+    Some(if ctx.op_name_of(op) == "arith.addui_extended" { "sum,overflow" } else { "low,high" }.into())
+}
+
 /// `arith.select %c, %a, %b : i32` or `: vector<4xi1>, vector<4xi32>` (condition type first
 /// when it is not `i1`).
 fn parse_select(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseResult<()> {
@@ -142,6 +147,9 @@ pub fn register(ctx: &mut Context) {
         info.traits = info.traits | Traits::CONSTANT_LIKE;
     }
     b.verifier("arith.constant", verify_constant);
+    for n in ["arith.addui_extended", "arith.mulsi_extended", "arith.mului_extended"] {
+        b.op(n).0.asm_result_names = Some(extended_names);
+    }
     b.assembly("arith.select", parse_select, print_select);
     b.verifier("arith.select", verify_select);
     b.infer("arith.cmpi", infer_cmp).infer("arith.cmpf", infer_cmp);
@@ -151,7 +159,8 @@ pub fn register(ctx: &mut Context) {
         let i = std::mem::replace(info, strata_ir::dialect::OpInfo::new(""));
         *info = i.with_view::<ConstantOp>();
     }
-    let d: Dialect = b.finish(ctx).attr_body_hook(attr_body);
+    let mut d: Dialect = b.finish(ctx).attr_body_hook(attr_body);
+    d.materialize_constant = Some(crate::arith_fold::materialize);
     ctx.register_dialect(d);
 }
 

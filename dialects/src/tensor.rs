@@ -9,7 +9,6 @@ fn result_name(ctx: &Context, op: OpId) -> Option<String> {
     let n = ctx.op_name_of(op).strip_prefix("tensor.")?;
     Some(
         match n {
-            "bitcast" => "bitcast",
             "cast" => "cast",
             "collapse_shape" => "collapsed",
             "concat" => "concat",

@@ -118,7 +118,8 @@ pub type VerifyFn = fn(&Context, OpId) -> Result<(), VerifyError>;
 pub type ParseFn = fn(&mut OpAsmParser<'_, '_>, &mut OperationState) -> ParseResult<()>;
 /// Custom-assembly print hook: prints everything after the op name (and the results' `=`).
 pub type PrintFn = fn(&mut OpAsmPrinter<'_>, OpId);
-/// Result-name hook: a name to suggest for the op's results in custom form (`None`: numbered).
+/// Result-name hook: a name to suggest for the op's results in custom form (`None`: numbered);
+/// comma-separated names (`sum,overflow`), one per result, name the results one by one.
 pub type AsmResultNamesFn = fn(&Context, OpId) -> Option<String>;
 /// Fold hook: given the constant values of operands (where known), returns a fold result for
 /// every result, or `None` if it does not fold. May not mutate the IR except to update the op

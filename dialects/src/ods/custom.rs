@@ -94,6 +94,10 @@ pub fn parse(p: &mut OpAsmParser<'_, '_>, def: &OpDef, r: &mut Parsed, name: &st
                 cases.push(p.parse_integer()?);
                 let mut region = p.ctx().create_region();
                 p.parse_region(&mut region, &[], false)?;
+                if let Some(term) = super::format::implicit_terminator(def) {
+                    let loc = p.current_loc();
+                    super::format::ensure_terminator(p.ctx(), region, term, loc);
+                }
                 r.regions[*reg].push(region);
             }
             let i64t = p.ctx().int_type(64);

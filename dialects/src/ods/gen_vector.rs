@@ -233,7 +233,7 @@ pub static OPS: &[OpDef] = &[
         attrs: &[],
         regions: &[RegionDef { name: "maskRegion", variadic: false, single_block: true }],
         successors: &[],
-        traits: &["SingleBlock", "SingleBlockImplicitTerminator", "MaskingOpInterface", "RecursiveMemoryEffects", "NoRegionArguments"],
+        traits: &["SingleBlock", "SingleBlockImplicitTerminator:vector.yield", "MaskingOpInterface", "RecursiveMemoryEffects", "NoRegionArguments"],
         format: "",
         custom_asm: true,
         has_verifier: true,

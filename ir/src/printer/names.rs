@@ -42,6 +42,9 @@ pub(crate) struct NameState {
     block_order: Vec<u32>,
     /// Argument names that are not simply `argN` / `N` (uniquing conflicts, shadowing).
     arg_overrides: HashMap<(u32, u32), String>,
+    /// Ops whose results are named one by one (`%sum, %overflow = ...`): per result, the
+    /// index into `names`.
+    split_results: HashMap<u32, Vec<u32>>,
 }
 
 fn get(v: &[u32], i: u32) -> u32 {
@@ -77,6 +80,7 @@ impl NameState {
                 block_args: vec![NONE; ctx.blocks.len()],
                 block_order: vec![NONE; ctx.blocks.len()],
                 arg_overrides: HashMap::new(),
+                split_results: HashMap::new(),
             },
             next_value: 0,
             next_arg: 0,
@@ -123,6 +127,13 @@ impl NameState {
                     return;
                 }
                 out.push('%');
+                if !self.split_results.is_empty() {
+                    if let Some(ids) = self.split_results.get(&op.0) {
+                        let id = ids.get(index as usize).copied().unwrap_or(0);
+                        out.push_str(self.names.get(id as usize).map(|s| s.as_str()).unwrap_or("<<INVALID>>"));
+                        return;
+                    }
+                }
                 self.write_id(raw & !MULTI, out);
                 if print_result_no && raw & MULTI != 0 {
                     out.push('#');
@@ -154,6 +165,15 @@ impl NameState {
                 }
             }
         }
+    }
+
+    /// The names of an op's results when they are named one by one (`sum`, `overflow`).
+    pub(crate) fn split_result_names(&self, op: OpId) -> Option<Vec<&str>> {
+        if self.split_results.is_empty() {
+            return None;
+        }
+        let ids = self.split_results.get(&op.0)?;
+        Some(ids.iter().map(|i| self.names.get(*i as usize).map(|s| s.as_str()).unwrap_or("<<INVALID>>")).collect())
     }
 
     /// Write the name of an op's first result without `%` or `#`: the results header uses it.
@@ -388,6 +408,18 @@ impl Numberer<'_> {
         if !self.generic {
             if let Some(f) = ctx.op_info(d.name).and_then(|i| i.asm_result_names) {
                 if let Some(name) = f(ctx, op) {
+                    let parts: Vec<&str> = name.split(',').collect();
+                    if parts.len() > 1 && parts.len() == d.results.len() {
+                        let mut ids = Vec::with_capacity(parts.len());
+                        for part in parts {
+                            let unique = self.unique(sanitize(part));
+                            ids.push(self.st.names.len() as u32);
+                            self.st.names.push(unique);
+                        }
+                        set_op(&mut self.st.op_ids, op.0, TAG | ids[0], d);
+                        self.st.split_results.insert(op.0, ids);
+                        return;
+                    }
                     if !name.is_empty() {
                         let unique = self.unique(sanitize(&name));
                         let idx = self.st.names.len() as u32;

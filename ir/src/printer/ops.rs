@@ -237,7 +237,16 @@ impl OpAsmPrinter<'_> {
         let ctx = self.ctx;
         let d = ctx.op(op);
         let nres = d.results.len();
-        if nres > 0 {
+        if let Some(names) = self.names.split_result_names(op) {
+            for (i, n) in names.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.out.push('%');
+                self.out.push_str(n);
+            }
+            self.out.push_str(" = ");
+        } else if nres > 0 {
             self.out.push('%');
             if !self.names.write_op_result_base(op, &mut self.out) {
                 self.out.pop();

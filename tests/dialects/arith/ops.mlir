@@ -8,7 +8,7 @@ func.func @ints(%a: i32, %b: i32, %i: index, %v: vector<4xi32>, %t: tensor<2x?xi
   %0 = arith.addi %a, %b : i32
   // CHECK: %1 = arith.addi %arg0, %arg1 overflow<nsw, nuw> : i32
   %1 = arith.addi %a, %b overflow<nuw, nsw> : i32
-  // CHECK: arith.addui_extended %arg0, %arg1 : i32, i1
+  // CHECK: %sum, %overflow = arith.addui_extended %arg0, %arg1 : i32, i1
   %2:2 = arith.addui_extended %a, %b : i32, i1
   %3 = arith.andi %a, %b : i32
   %4 = arith.ceildivsi %a, %b : i32
@@ -31,7 +31,7 @@ func.func @ints(%a: i32, %b: i32, %i: index, %v: vector<4xi32>, %t: tensor<2x?xi
   %18 = arith.minui %a, %b : i32
   // CHECK: arith.muli %arg2, %arg2 overflow<nsw> : index
   %19 = arith.muli %i, %i overflow<nsw> : index
-  // CHECK: arith.mulsi_extended %arg0, %arg1 : i32
+  // CHECK: %low, %high = arith.mulsi_extended %arg0, %arg1 : i32
   %20:2 = arith.mulsi_extended %a, %b : i32
   %21:2 = arith.mului_extended %a, %b : i32
   %22 = arith.ori %a, %b : i32
