@@ -58,7 +58,7 @@ const KNOWN_FAILING: &[(&str, usize, &str)] = &[
     ("miscellaneous.mlir", 81, "output differs from StableHLO's (CHECK: expected string not found in input): // CHECK: %[[D1:.*]] = tensor.dim %arg0, %[[C1]]"),
     ("pointwise.mlir", 59, "output differs from StableHLO's (CHECK: expected string not found in input): // CHECK: return %[[LHS]]"),
     ("pointwise.mlir", 74, "output differs from StableHLO's (CHECK: expected string not found in input): // CHECK: %[[FOR_RESULT:[a-zA-Z0-9_]*]]:3 = scf.for {{.*}} to %c6 step %c1"),
-    ("pointwise.mlir", 84, "strata-opt fails: /tmp/strata-conformance-linalg-21740/pointwise.84.mlir:1451:8: error: 'linalg.map' op expected shape of input (4) to match shape of output (-9223372036854775808)"),
+    ("pointwise.mlir", 84, "strata-opt fails: pointwise.84.mlir:1451:8: error: 'linalg.map' op expected shape of input (4) to match shape of output (-9223372036854775808)"),
     ("random.mlir", 1, "not lowered: 'stablehlo.rng': no lowering to linalg for this op"),
     ("random.mlir", 2, "not lowered: 'stablehlo.rng': no lowering to linalg for this op"),
     ("random.mlir", 3, "not lowered: 'stablehlo.rng': no lowering to linalg for this op"),
@@ -78,7 +78,7 @@ const KNOWN_FAILING: &[(&str, usize, &str)] = &[
     ("reduce.mlir", 10, "output differs from StableHLO's (CHECK: expected string not found in input): // CHECK: stablehlo.reduce"),
     ("reduce.mlir", 22, "output differs from StableHLO's (CHECK-DAG: expected string not found in input): // CHECK-DAG: #[[MAP0:.+]] = affine_map<(d0, d1) -> ()>"),
     ("reduce.mlir", 24, "output differs from StableHLO's (CHECK: expected string not found in input): // CHECK: %[[PAD:.+]] = tensor.pad %[[ARG0]] low[0, 1] high[3, 2]"),
-    ("sparse.mlir", 1, "strata-opt fails: /tmp/strata-conformance-linalg-21740/sparse.1.mlir:11:8: error: custom op 'sparse_tensor.convert' is unknown"),
+    ("sparse.mlir", 1, "strata-opt fails: sparse.1.mlir:11:8: error: custom op 'sparse_tensor.convert' is unknown"),
     ("sparse.mlir", 2, "output differs from StableHLO's (CHECK-SAME: expected string not found in input): // CHECK-SAME: %[[ARG0:.*]]: tensor<?x?x?xf32, #sparse>, %[[ARG1:.*]]: tensor<?x?x?xf32>)"),
     ("sparse.mlir", 3, "output differs from StableHLO's (CHECK-SAME: expected string not found in input): // CHECK-SAME: ins(%{{.*}}tensor<5x4xi32, #sparse>)"),
     ("sparse.mlir", 4, "output differs from StableHLO's (CHECK-SAME: is not on the same line as the previous match): // CHECK-SAME: {someattr}"),
@@ -181,6 +181,7 @@ fn classify(log: &str) -> String {
     }
     if log.starts_with("strata-opt failed") {
         let first = log.lines().nth(1).unwrap_or("").trim();
+        let first = first.split(".mlir:").nth(1).map(|r| r.split_once(": ").map(|x| x.1).unwrap_or(r)).unwrap_or(first);
         return format!("strata-opt fails: {first}");
     }
     // strata-check's message names the directive that failed on the line after the error.
