@@ -76,7 +76,16 @@ fn register_all_registers_every_pass() {
     let names: Vec<&str> = r.passes().map(|p| p.name.as_str()).collect();
     assert_eq!(
         names,
-        vec!["cse", "canonicalize", "symbol-dce", "strip-debuginfo", "print-op-stats", "stablehlo-eqsat"]
+        vec![
+            "cse",
+            "canonicalize",
+            "symbol-dce",
+            "dce",
+            "inline",
+            "strip-debuginfo",
+            "print-op-stats",
+            "stablehlo-eqsat"
+        ]
     );
     for p in r.passes() {
         let pass = (p.constructor)();
