@@ -951,9 +951,29 @@ pub struct TypeExtensions {
 }
 
 impl TypeExtensions {
-    /// Parse `#stablehlo.type_extensions<bounds = [...]>`.
+    /// Parse `#stablehlo.type_extensions<bounds = [...]>` or its short form
+    /// `#stablehlo.bounds<4, ?>` (what StableHLO prints).
     pub fn parse_from_attr(ctx: &Context, a: Attribute) -> Result<Self, String> {
+        let (m, rest) = split_body(ctx, a)?;
+        if m == "bounds" {
+            return Self::parse_bounds_list(rest);
+        }
         Self::parse_body_at(expect_mnemonic(ctx, a, "type_extensions")?).map_err(String::from)
+    }
+    /// Parse the body of `#stablehlo.bounds<4, ?>`: one bound per dimension, `?` for none.
+    pub fn parse_bounds_list(rest: &str) -> Result<Self, String> {
+        let rest = rest.trim();
+        if rest.is_empty() {
+            return Ok(Self::default());
+        }
+        let bounds = rest
+            .split(',')
+            .map(|x| match x.trim() {
+                "?" => Ok(DYN),
+                t => t.parse::<i64>().map_err(|_| format!("expected a bound or '?', got '{t}'")),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self { bounds })
     }
     /// Parse the struct body, with the errors' byte offsets into `body`.
     pub fn parse_body_at(body: &str) -> Result<Self, BodyParseError> {
@@ -1033,6 +1053,7 @@ pub fn attr_payload(body: &str, opaque: bool) -> Option<std::rc::Rc<dyn std::any
         "result_accuracy" => rc(ResultAccuracy::parse_body_at(rest).ok()?),
         "output_operand_alias" => rc(OutputOperandAlias::parse_body_at(rest).ok()?),
         "type_extensions" => rc(strata_ir::view::DimBounds(TypeExtensions::parse_body_at(rest).ok()?.bounds)),
+        "bounds" => rc(strata_ir::view::DimBounds(TypeExtensions::parse_bounds_list(rest).ok()?.bounds)),
         "comparison_direction" => rc(ComparisonDirection::from_str(rest)?),
         "comparison_type" => rc(ComparisonType::from_str(rest)?),
         "precision" => rc(Precision::from_str(rest)?),

@@ -71,20 +71,14 @@ pub fn quant_element(ctx: &Context, t: Type) -> Option<QuantType> {
 /// quantization dimension size the same scales and zero points (`per_axis`).
 pub fn verify_same_quant_params(ctx: &Context, operand: Type, result: Type, per_axis: bool) -> Result<(), String> {
     let (Some(a), Some(b)) = (quant_element(ctx, operand), quant_element(ctx, result)) else { return Ok(()) };
+    let differ = a.scales != b.scales || a.zero_points != b.zero_points;
     match (a.is_per_axis(), b.is_per_axis()) {
-        (false, false) => {
-            if a.scales != b.scales || a.zero_points != b.zero_points {
-                return Err("expect same quantization scale and zero_point".into());
-            }
+        (false, false) if differ => Err("expect same quantization scale and zero_point".into()),
+        (true, true) if per_axis && differ && a.scales.len() == b.scales.len() => {
+            Err("expect same quantization scales and zero_points".into())
         }
-        (true, true) if per_axis => {
-            if a.scales.len() == b.scales.len() && (a.scales != b.scales || a.zero_points != b.zero_points) {
-                return Err("expect same quantization scales and zero_points".into());
-            }
-        }
-        _ => {}
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Parse the text after `uniform`: `<i8:f32, 1.0:17>`.
