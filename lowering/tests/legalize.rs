@@ -27,7 +27,7 @@ fn random_tensor(ty: ElementType, shape: &[i64], rng: &mut Rng) -> Tensor {
         return Tensor::from_f64s(ty, shape, &v).unwrap();
     }
     if ty == ElementType::I1 {
-        let v: Vec<bool> = (0..n).map(|_| rng.next() % 2 == 0).collect();
+        let v: Vec<bool> = (0..n).map(|_| rng.next().is_multiple_of(2)).collect();
         return Tensor::from_bools(shape, &v).unwrap();
     }
     if ty.is_unsigned_integer() {

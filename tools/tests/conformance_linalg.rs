@@ -102,8 +102,7 @@ fn parse_runs(text: &str) -> Vec<Run> {
             let pass_flag = l
                 .split_whitespace()
                 .find(|w| w.starts_with("--stablehlo-legalize-to-linalg"))?
-                .replace('"', "")
-                .replace('\'', "");
+                .replace(['"', '\''], "");
             let prefix =
                 l.split_whitespace().find_map(|w| w.strip_prefix("--check-prefix=")).unwrap_or("CHECK").to_string();
             Some(Run { pass_flag, prefix })

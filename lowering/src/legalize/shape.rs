@@ -251,12 +251,12 @@ pub fn reverse(b: &mut B, src: &Src) -> LResult<Vec<Value>> {
     let shape = b.shape(res);
     let rank = shape.len();
     let mut exprs = Vec::new();
-    for i in 0..rank {
+    for (i, &size) in shape.iter().enumerate() {
         if dims.contains(&(i as i64)) {
-            if shape[i] == DYNAMIC {
+            if size == DYNAMIC {
                 return Err("reverse of a dynamic dimension is not supported".into());
             }
-            exprs.push(add(mul(d(i), -1), c(shape[i] - 1)));
+            exprs.push(add(mul(d(i), -1), c(size - 1)));
         } else {
             exprs.push(d(i));
         }
