@@ -495,7 +495,7 @@ fn print_named(p: &mut OpAsmPrinter<'_>, op: OpId) {
 
 /// Creation hook of the OpDSL ops: `linalg.memoized_indexing_maps`, which MLIR's verifier
 /// attaches (the static maps with strides and dilations substituted).
-fn memoize_maps(ctx: &mut Context, name: OpName, props: &mut Vec<NamedAttribute>, attrs: &mut Vec<NamedAttribute>) {
+fn memoize_maps(ctx: &mut Context, name: OpName, props: &mut [NamedAttribute], attrs: &mut Vec<NamedAttribute>) {
     let opname = ctx.op_name_str(name).to_string();
     let Some(named) = named_of(&opname) else { return };
     if named.maps.is_empty() || attrs.iter().any(|a| ctx.str(a.name) == "linalg.memoized_indexing_maps") {
@@ -1020,10 +1020,10 @@ fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         if let Some(&b) = ctx.region_blocks(r).first() {
             let nargs = ctx.block(b).args.len();
             if nargs != n {
-                return Err(format!(
+                return Err(
                     "expected as many non-induction variable region arguments as the number of input/output operands"
-                )
-                .into());
+                        .into(),
+                );
             }
             for (i, v) in ins.iter().chain(&outs).enumerate() {
                 let want = block_arg_type(ctx, ctx.value_type(*v));
@@ -1267,6 +1267,8 @@ pub fn register(ctx: &mut Context) {
     ctx.register_dialect(d);
 }
 
+// The signature is `PopulateFn`'s (the hook may grow the property list).
+#[allow(clippy::ptr_arg)]
 fn memoize_maps_and_defaults(
     ctx: &mut Context,
     name: OpName,

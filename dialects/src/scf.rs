@@ -219,20 +219,17 @@ fn verify_if(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 
 fn parse_while(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseResult<()> {
     let (mut args, mut operands) = (Vec::new(), Vec::new());
-    let has_list = p.parse_optional_lparen();
-    if has_list {
-        if !p.parse_optional_rparen() {
-            loop {
-                let a = p.parse_argument(false, false)?;
-                args.push(a.ssa_name);
-                p.parse_equal()?;
-                operands.push(p.parse_operand()?);
-                if !p.parse_optional_comma() {
-                    break;
-                }
+    if p.parse_optional_lparen() && !p.parse_optional_rparen() {
+        loop {
+            let a = p.parse_argument(false, false)?;
+            args.push(a.ssa_name);
+            p.parse_equal()?;
+            operands.push(p.parse_operand()?);
+            if !p.parse_optional_comma() {
+                break;
             }
-            p.parse_rparen()?;
         }
+        p.parse_rparen()?;
     }
     p.parse_colon()?;
     let pos = p.current_pos();
@@ -317,9 +314,8 @@ fn verify_yield(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let got: Vec<Type> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).collect();
     let want: Vec<Type> = ctx.results(parent).map(|v| ctx.value_type(v)).collect();
     if got.len() != want.len() {
-        return Err(format!("parent of yield must have same number of results as the yield operands").into());
+        return Err("parent of yield must have same number of results as the yield operands".into());
     }
-    let _ = got == want;
     Ok(())
 }
 

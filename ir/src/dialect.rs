@@ -127,6 +127,9 @@ pub type AsmResultNamesFn = fn(&Context, OpId) -> Option<String>;
 pub type FoldFn = fn(&mut Context, OpId, &[Option<Attribute>]) -> Option<Vec<FoldResult>>;
 /// Canonicalization patterns hook: the patterns the `canonicalize` pass uses for this op.
 pub type CanonicalizePatternsFn = fn() -> Vec<Box<dyn crate::rewrite::RewritePattern>>;
+/// Block-argument name hook (MLIR's `getAsmBlockArgumentNames`): a name per entry-block
+/// argument of the region (`None`: `%argN`).
+pub type BlockArgNamesFn = fn(&Context, OpId, crate::RegionId) -> Vec<Option<String>>;
 /// Creation hook of an op (MLIR's property defaults and memoized attributes): called by
 /// [`Context::create_op`] on every new op of its kind, with its name, properties and
 /// discardable attributes (unsorted; the caller sorts them afterwards).
@@ -191,7 +194,7 @@ pub struct OpInfo {
     pub view: Option<std::any::TypeId>,
     /// Names for the entry-block arguments of the op's regions in custom form (MLIR's
     /// `getAsmBlockArgumentNames`: `%in`, `%out`, `%init`); `None` entries get `%argN`.
-    pub asm_block_arg_names: Option<fn(&Context, OpId, crate::RegionId) -> Vec<Option<String>>>,
+    pub asm_block_arg_names: Option<BlockArgNamesFn>,
     /// Creation hook: fills in default-valued properties (so every op of the kind carries
     /// them, as MLIR's properties do) and memoized attributes.
     pub populate: Option<PopulateFn>,

@@ -493,7 +493,7 @@ pub fn segments(
                 return None;
             }
             let rest = total - singles;
-            if vars > 1 && rest % vars != 0 {
+            if vars > 1 && !rest.is_multiple_of(vars) {
                 return None;
             }
             let each = rest / vars;
