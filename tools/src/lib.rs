@@ -10,6 +10,7 @@ pub mod opt_options;
 pub mod opt_passes;
 pub mod run;
 pub mod run_jit;
+pub mod run_options;
 pub mod split;
 pub mod translate;
 pub mod verify_diagnostics;

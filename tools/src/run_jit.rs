@@ -20,7 +20,7 @@ use strata_lowering::{compile, Options};
 use strata_reference::convert::tensor_from_dense_attr;
 use strata_reference::value::{npy, Tensor, Value};
 
-use crate::run::{ChunkSummary, PrintFormat, RunOptions};
+use crate::run_options::{ChunkSummary, PrintFormat, RunOptions};
 
 fn load_args(o: &RunOptions, sig: &EntrySig) -> Result<Vec<Tensor>, String> {
     let mut vals = Vec::new();
