@@ -1,18 +1,9 @@
 //! Every pass and pipeline strata-opt registers is exercised by a lit test: its name appears in a
 //! RUN line of some `tests/**/*.mlir` file (as `--name`, or inside a `--pass-pipeline`).
 
-use std::path::{Path, PathBuf};
+mod common;
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    for p in rd.filter_map(|e| e.ok()).map(|e| e.path()) {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "mlir") {
-            out.push(p);
-        }
-    }
-}
+use std::path::Path;
 
 /// Whether `name` occurs in `line` as a whole pass name (not as part of a longer one).
 fn mentions(line: &str, name: &str) -> bool {
@@ -27,8 +18,7 @@ fn mentions(line: &str, name: &str) -> bool {
 #[test]
 fn every_registered_pass_has_a_lit_test() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().join("tests");
-    let mut files = Vec::new();
-    collect(&root, &mut files);
+    let files = common::mlir_files(&root);
     let run_lines: Vec<String> = files
         .iter()
         .flat_map(|f| {

@@ -8,33 +8,16 @@
 //! Inputs the interpreter cannot run are listed with the reason (counted per reason), not
 //! failed: they are not this pipeline's to judge.
 
+mod common;
 #[path = "../../passes/tests/eqsat_support/mod.rs"]
 mod support;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use strata_interp::value::{npy, Value};
 use support::*;
 
 const PIPELINE: &str = "builtin.module(inline,canonicalize,cse,symbol-dce)";
-
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance")
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "mlir") {
-            out.push(p);
-        }
-    }
-}
 
 #[derive(Default)]
 struct Tally {
@@ -127,13 +110,9 @@ fn report(suite: &str, t: &Tally) {
 
 #[test]
 fn jax_programs_keep_their_results() {
-    let dir = shared().join("jax");
-    if !dir.is_dir() {
-        println!("note: {} is absent; skipped", dir.display());
-        return;
-    }
-    let mut files = Vec::new();
-    collect(&dir, &mut files);
+    // A missing suite fails (STRATA_SKIP_CONFORMANCE=1 skips it and says so).
+    let Some(dir) = common::suite("jax") else { return };
+    let files = common::mlir_files(&dir);
     let mut t = Tally::default();
     for f in &files {
         let name = f.file_stem().unwrap().to_string_lossy().to_string();
@@ -152,13 +131,9 @@ fn jax_programs_keep_their_results() {
 
 #[test]
 fn stablehlo_interpret_cases_keep_their_results() {
-    let dir = shared().join("stablehlo/interpret");
-    if !dir.is_dir() {
-        println!("note: {} is absent; skipped", dir.display());
-        return;
-    }
-    let mut files = Vec::new();
-    collect(&dir, &mut files);
+    // A missing suite fails (STRATA_SKIP_CONFORMANCE=1 skips it and says so).
+    let Some(dir) = common::suite("stablehlo/interpret") else { return };
+    let files = common::mlir_files(&dir);
     let mut t = Tally::default();
     for f in &files {
         let rel = f.strip_prefix(&dir).unwrap().to_string_lossy().replace('\\', "/");
@@ -174,13 +149,9 @@ fn stablehlo_interpret_cases_keep_their_results() {
 
 #[test]
 fn stablehlo_testdata_programs_keep_their_results() {
-    let dir = shared().join("stablehlo/testdata");
-    if !dir.is_dir() {
-        println!("note: {} is absent; skipped", dir.display());
-        return;
-    }
-    let mut files = Vec::new();
-    collect(&dir, &mut files);
+    // A missing suite fails (STRATA_SKIP_CONFORMANCE=1 skips it and says so).
+    let Some(dir) = common::suite("stablehlo/testdata") else { return };
+    let files = common::mlir_files(&dir);
     let mut t = Tally::default();
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
