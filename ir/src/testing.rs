@@ -321,3 +321,24 @@ pub fn conformance_path(manifest_dir: &str, rel: &str) -> Option<std::path::Path
         p.display()
     );
 }
+
+/// Every file under `dir` whose extension is `ext`, recursively, sorted by path; folders named in
+/// `skip_dirs` are not entered (lit's `Inputs/` hold inputs of tests, not tests). A missing or
+/// unreadable `dir` gives no files: callers that need the folder check it first
+/// ([`conformance_path`]).
+pub fn files_under(dir: &std::path::Path, ext: &str, skip_dirs: &[&str]) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let Ok(rd) = std::fs::read_dir(dir) else { return out };
+    let mut entries: Vec<std::path::PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if !p.file_name().is_some_and(|n| skip_dirs.iter().any(|s| n == *s)) {
+                out.extend(files_under(&p, ext, skip_dirs));
+            }
+        } else if p.extension().is_some_and(|e| e == ext) {
+            out.push(p);
+        }
+    }
+    out
+}

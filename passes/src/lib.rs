@@ -65,6 +65,7 @@
 
 pub mod canonicalize;
 pub mod chlo_legalize_to_stablehlo;
+pub mod composite_to_call;
 pub mod cse;
 pub mod dce;
 pub mod eqsat;
@@ -122,6 +123,12 @@ pub fn register_all(reg: &mut PassRegistry) {
     reg.register("chlo-legalize-to-stablehlo", "Legalizes from CHLO dialect to StableHLO dialect.", || {
         Box::new(chlo_legalize_to_stablehlo::ChloLegalizeToStablehlo)
     });
+    reg.register_with_options(
+        "stablehlo-legalize-composite-to-call",
+        "Replaces composite operations with a call to their decomposition.",
+        &[("except", "Names of composites that should not be replaced with calls.")],
+        || Box::new(composite_to_call::LegalizeCompositeToCall::default()),
+    );
     reg.register_with_options(
         "stablehlo-eqsat",
         "Equality saturation of StableHLO dataflow with cost-based extraction",

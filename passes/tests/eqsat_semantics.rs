@@ -8,7 +8,7 @@
 
 mod eqsat_support;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use eqsat_support::*;
 use strata_interp::value::{npy, Value};
@@ -18,21 +18,12 @@ const KNOWN: &[(&str, usize, &str)] = &[];
 
 const PIPELINE: &str = "builtin.module(stablehlo-eqsat)";
 
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance")
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "mlir") {
-            out.push(p);
-        }
-    }
+/// `../shared/conformance/<rel>` (a missing suite fails the test unless skipping is requested)
+/// and its `.mlir` files.
+fn suite(rel: &str) -> Option<(PathBuf, Vec<PathBuf>)> {
+    let dir = strata_ir::testing::conformance_path(env!("CARGO_MANIFEST_DIR"), rel)?;
+    let files = strata_ir::testing::files_under(&dir, "mlir", &[]);
+    Some((dir, files))
 }
 
 #[derive(Default)]
@@ -94,13 +85,7 @@ fn report(suite: &str, t: &Tally) -> Vec<String> {
 
 #[test]
 fn jax_programs_keep_their_results() {
-    let dir = shared().join("jax");
-    if !dir.is_dir() {
-        println!("note: {} is absent; skipped", dir.display());
-        return;
-    }
-    let mut files = Vec::new();
-    collect(&dir, &mut files);
+    let Some((dir, files)) = suite("jax") else { return };
     let mut t = Tally::default();
     for f in &files {
         let name = f.file_stem().unwrap().to_string_lossy().to_string();
@@ -119,13 +104,7 @@ fn jax_programs_keep_their_results() {
 
 #[test]
 fn stablehlo_interpret_cases_keep_their_results() {
-    let dir = shared().join("stablehlo/interpret");
-    if !dir.is_dir() {
-        println!("note: {} is absent; skipped", dir.display());
-        return;
-    }
-    let mut files = Vec::new();
-    collect(&dir, &mut files);
+    let Some((dir, files)) = suite("stablehlo/interpret") else { return };
     let mut t = Tally::default();
     for f in &files {
         let rel = f.strip_prefix(&dir).unwrap().to_string_lossy().replace('\\', "/");
@@ -140,13 +119,7 @@ fn stablehlo_interpret_cases_keep_their_results() {
 
 #[test]
 fn stablehlo_testdata_programs_keep_their_results() {
-    let dir = shared().join("stablehlo/testdata");
-    if !dir.is_dir() {
-        println!("note: {} is absent; skipped", dir.display());
-        return;
-    }
-    let mut files = Vec::new();
-    collect(&dir, &mut files);
+    let Some((dir, files)) = suite("stablehlo/testdata") else { return };
     let mut t = Tally::default();
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();

@@ -5,11 +5,9 @@
 //! - RUN lines that pipe to FileCheck (`printing.mlir`) run `strata-run` in the matching
 //!   print format (`--print-format=interpreter`, or dense for `--interpreter-print-dense`)
 //!   into `strata-check` with the same prefix; each such RUN line counts as one more case.
-//! - `chlo/*.mlir` first run `stablehlo-opt --chlo-legalize-to-stablehlo`: here
-//!   `strata-opt --chlo-legalize-to-stablehlo` (its output interpreted, as the RUN lines do).
-//! - `composite.mlir`'s second RUN line (`--stablehlo-legalize-composite-to-call`) checks a
-//!   StableHLO pass Strata does not have; the interpreter already runs composites by
-//!   calling their decomposition, which the first RUN line covers.
+//! - RUN lines `stablehlo-opt FLAGS %s | stablehlo-translate --interpret` (or `> %t.mlir` and
+//!   a later `--interpret %t.mlir`: `chlo/*.mlir`, `composite.mlir`) run `strata-opt FLAGS` and
+//!   interpret its output; each of its chunks is one more case.
 //!
 //! The test prints a per-file table and fails only when a case outside [`KNOWN_FAILING`]
 //! fails. The suite is never edited or copied: it is read in place.
@@ -32,46 +30,87 @@ struct FileResult {
     note: &'static str,
 }
 
+/// Runs `strata-opt FLAGS path` (a `stablehlo-opt FLAGS %s ...` RUN line) into a temporary file.
+fn run_opt(flags: &[&str], path: &Path, name: &str, n: usize) -> Result<std::path::PathBuf, String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_strata-opt"))
+        .args(flags)
+        .arg("--output-split-marker=// -----")
+        .arg(path)
+        .output()
+        .expect("strata-opt runs");
+    if !out.status.success() {
+        return Err(format!("strata-opt {} failed:\n{}", flags.join(" "), String::from_utf8_lossy(&out.stderr)));
+    }
+    let file =
+        std::env::temp_dir().join(format!("strata-interp-{}-{n}-{}", std::process::id(), name.replace('/', "_")));
+    std::fs::write(&file, &out.stdout).expect("temp file written");
+    Ok(file)
+}
+
 fn run_file(path: &Path, name: &str) -> FileResult {
     let run = env!("CARGO_BIN_EXE_strata-run");
     let check = env!("CARGO_BIN_EXE_strata-check");
     let text = std::fs::read_to_string(path).expect("readable test file");
     let lines = common::run_lines(&text);
     let mut r = FileResult { name: name.to_string(), passed: 0, total: 0, failing: vec![], note: "" };
-    // `stablehlo-opt --chlo-legalize-to-stablehlo` RUN lines: the file is legalized by
-    // `strata-opt --chlo-legalize-to-stablehlo` first, and the result interpreted.
-    let legalized;
-    let mut input = path;
-    if lines.iter().any(|l| l.contains("--chlo-legalize-to-stablehlo")) {
-        let out = Command::new(env!("CARGO_BIN_EXE_strata-opt"))
-            .args(["--chlo-legalize-to-stablehlo", "--split-input-file", "--output-split-marker=// -----"])
-            .arg(path)
-            .output()
-            .expect("strata-opt runs");
-        if !out.status.success() {
-            r.total += 1;
-            r.failing.push((
-                0,
-                format!("strata-opt --chlo-legalize-to-stablehlo failed:\n{}", String::from_utf8_lossy(&out.stderr)),
-            ));
-            return r;
+    // The RUN lines as the shell would run them: `stablehlo-translate --interpret %s` interprets
+    // the file; `stablehlo-opt FLAGS %s | stablehlo-translate --interpret` (or `> %t.mlir`, then
+    // `--interpret %t.mlir`) interprets what `strata-opt FLAGS` makes of it. Every chunk of every
+    // interpreted input is a case and must report.
+    let mut temp: Option<std::path::PathBuf> = None;
+    let mut made = Vec::new();
+    for (n, l) in lines.iter().enumerate() {
+        if l.contains("| FileCheck") {
+            continue;
         }
-        legalized = std::env::temp_dir().join(format!(
-            "strata-chlo-legalized-{}-{}",
-            std::process::id(),
-            name.replace('/', "_")
-        ));
-        std::fs::write(&legalized, &out.stdout).expect("temp file written");
-        input = legalized.as_path();
-    }
-    // The chunks, once, as --interpret --split-input-file: every chunk must report.
-    for c in common::interpret(input, true) {
-        r.total += 1;
-        if c.ok {
-            r.passed += 1;
+        let input = if let Some(rest) = l.strip_prefix("stablehlo-opt") {
+            let flags: Vec<&str> = rest.split("%s").next().unwrap_or("").split_whitespace().collect();
+            match run_opt(&flags, path, name, n) {
+                Ok(f) => {
+                    made.push(f.clone());
+                    r.note = "inputs transformed by strata-opt as the RUN lines' stablehlo-opt, then interpreted";
+                    if l.contains("> %t") {
+                        temp = Some(f);
+                        continue;
+                    }
+                    f
+                }
+                Err(e) => {
+                    r.total += 1;
+                    r.failing.push((0, e));
+                    continue;
+                }
+            }
+        } else if l.starts_with("stablehlo-translate") && l.contains("--interpret") {
+            if l.contains("%t") {
+                match &temp {
+                    Some(t) => t.clone(),
+                    None => {
+                        r.total += 1;
+                        r.failing.push((0, format!("RUN line `{l}` reads %t before a RUN line writes it")));
+                        continue;
+                    }
+                }
+            } else {
+                path.to_path_buf()
+            }
         } else {
-            r.failing.push((c.index, c.log));
+            r.total += 1;
+            r.failing.push((0, format!("RUN line `{l}` is not understood by this runner")));
+            continue;
+        };
+        let split = l.contains("split-input-file");
+        for c in common::interpret(&input, split) {
+            r.total += 1;
+            if c.ok {
+                r.passed += 1;
+            } else {
+                r.failing.push((c.index, c.log));
+            }
         }
+    }
+    for f in made {
+        let _ = std::fs::remove_file(f);
     }
     // RUN lines that pipe to FileCheck.
     for l in &lines {
@@ -108,13 +147,6 @@ fn run_file(path: &Path, name: &str) -> FileResult {
                 .push((idx, format!("FileCheck RUN line `{l}` failed:\n{}", String::from_utf8_lossy(&res.stderr))));
         }
         r.note = "RUN lines piped to strata-check counted as cases";
-    }
-    if input != path {
-        r.note = "legalized by strata-opt --chlo-legalize-to-stablehlo, then interpreted";
-        let _ = std::fs::remove_file(input);
-    }
-    if lines.iter().any(|l| l.contains("--stablehlo-legalize-composite-to-call")) {
-        r.note = "legalize-composite-to-call RUN line not run (pass absent; composites call their decomposition)";
     }
     r
 }

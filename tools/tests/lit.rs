@@ -17,23 +17,6 @@ fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            // As in LLVM's lit, `Inputs/` folders hold files used by tests, not tests.
-            if p.file_name().map(|n| n == "Inputs").unwrap_or(false) {
-                continue;
-            }
-            collect(&p, out);
-        } else if p.extension().map(|e| e == "mlir").unwrap_or(false) {
-            out.push(p);
-        }
-    }
-}
-
 /// The RUN commands of a test file, continuation lines joined.
 fn run_lines(text: &str) -> Vec<String> {
     let mut cmds = Vec::new();
@@ -160,7 +143,7 @@ fn main() {
     let args = Arguments::from_args();
     let root = workspace_root();
     let mut files = Vec::new();
-    collect(&root.join("tests"), &mut files);
+    files.extend(strata_ir::testing::files_under(&root.join("tests"), "mlir", &["Inputs"]));
     let tmp_root = std::env::temp_dir().join(format!("strata-lit-{}", std::process::id()));
     let trials = files
         .into_iter()

@@ -15,18 +15,7 @@ pub fn suite(rel: &str) -> Option<PathBuf> {
 
 /// Every `.mlir` file under `dir`, sorted.
 pub fn mlir_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let Ok(rd) = std::fs::read_dir(dir) else { return out };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            out.extend(mlir_files(&p));
-        } else if p.extension().is_some_and(|e| e == "mlir") {
-            out.push(p);
-        }
-    }
-    out
+    strata_ir::testing::files_under(dir, "mlir", &[])
 }
 
 /// The RUN lines of a test file (`// RUN: ...`, not `RUN-DISABLED`).
