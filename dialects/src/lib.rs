@@ -3,6 +3,7 @@
 
 pub mod arith;
 pub mod arith_fold;
+pub mod bufferization;
 pub mod cf;
 pub mod check;
 pub mod chlo;
@@ -12,6 +13,7 @@ pub mod func_syntax;
 pub mod interpreter_ops;
 pub mod linalg;
 pub mod math;
+pub mod memref;
 pub mod ods;
 pub mod scf;
 pub mod stablehlo;
@@ -26,6 +28,8 @@ pub fn register_all(ctx: &mut strata_ir::Context) {
     cf::register(ctx);
     scf::register(ctx);
     tensor::register(ctx);
+    memref::register(ctx);
+    bufferization::register(ctx);
     linalg::register(ctx);
     func::register(ctx);
     stablehlo::register(ctx);

@@ -119,7 +119,8 @@ pub type ParseFn = fn(&mut OpAsmParser<'_, '_>, &mut OperationState) -> ParseRes
 /// Custom-assembly print hook: prints everything after the op name (and the results' `=`).
 pub type PrintFn = fn(&mut OpAsmPrinter<'_>, OpId);
 /// Result-name hook: a name to suggest for the op's results in custom form (`None`: numbered);
-/// comma-separated names (`sum,overflow`), one per result, name the results one by one.
+/// comma-separated names (`sum,overflow`) name the results one by one, or in groups with a size
+/// (`base_buffer,offset,sizes:2,strides:2` prints `%base_buffer, %offset, %sizes:2, %strides:2`).
 pub type AsmResultNamesFn = fn(&Context, OpId) -> Option<String>;
 /// Fold hook: given the constant values of operands (where known), returns a fold result for
 /// every result, or `None` if it does not fold. May not mutate the IR except to update the op

@@ -1,5 +1,5 @@
-//! The dialects registered from MLIR 22's ODS (arith, math, complex, cf, scf, tensor, linalg),
-//! cross-checked byte for byte with mlir-opt-22 on every valid file of `tests/dialects/`: the
+//! The dialects registered from MLIR 22's ODS (arith, math, complex, cf, scf, tensor, linalg,
+//! memref, bufferization), cross-checked byte for byte with mlir-opt-22 on every valid file of `tests/dialects/`: the
 //! custom form, the generic form, and both directions of the round trip (mlir-opt-22's generic
 //! form read by strata-opt, strata-opt's generic form read by mlir-opt-22, each printed in
 //! custom form). Files with `expected-error` (verifier tests) are skipped. Skipped (with a
@@ -15,23 +15,13 @@ fn mlir_opt() -> Option<&'static str> {
 
 fn files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/dialects");
-    let mut out = Vec::new();
-    let mut stack = vec![root];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "mlir") {
-                let text = std::fs::read_to_string(&p).unwrap();
-                if !text.contains("expected-error") && !text.contains("split-input-file") {
-                    out.push(p);
-                }
-            }
-        }
-    }
-    out.sort();
-    out
+    strata_ir::testing::files_under(&root, "mlir", &[])
+        .into_iter()
+        .filter(|p| {
+            let text = std::fs::read_to_string(p).unwrap();
+            !text.contains("expected-error") && !text.contains("split-input-file")
+        })
+        .collect()
 }
 
 /// Run `cmd args` with `stdin` (if any); the output, or the error text.

@@ -1116,14 +1116,16 @@ impl PState<'_> {
             El::Successors => Ok(()),
             El::Custom(name, args) => custom::parse(p, self.def, &mut self.r, name, args),
             El::Opt { then, els, anchor } => {
-                let Some(first) = then.first() else { return Ok(()) };
+                // As MLIR, the group's first element that is not whitespace (`` or ` `) guards it.
+                let lead = then.iter().take_while(|e| matches!(e, El::Lit(v) if v.trim().is_empty())).count();
+                let Some(first) = then.get(lead) else { return Ok(()) };
                 if self.optional_first(p, first)? {
                     if let El::Attr(i) = &**anchor {
                         if matches!(self.def.attrs[*i].kind, AttrKind::Unit) {
                             self.r.attrs[*i] = Some(p.ctx().unit_attr());
                         }
                     }
-                    for c in &then[1..] {
+                    for c in &then[lead + 1..] {
                         if let El::Attr(i) = c {
                             if c == &**anchor && matches!(self.def.attrs[*i].kind, AttrKind::Unit) {
                                 continue;

@@ -44,6 +44,15 @@ impl<'s> Parser<'s> {
         Ok(self.ctx.intern_attr(attr))
     }
 
+    /// A bare affine map `(dims)[syms] -> (exprs)` (MLIR's `parseAffineMap`), as an attribute.
+    pub(crate) fn parse_bare_affine_map(&mut self) -> ParseResult<Attribute> {
+        let pos = self.tok.pos;
+        match self.parse_affine_map_or_set()? {
+            Ok(m) => Ok(self.ctx.intern_attr(AttrKind::AffineMap(m))),
+            Err(_) => Err(self.error_at(pos, "expected AffineMap, but got IntegerSet")),
+        }
+    }
+
     /// `(dims)[syms] -> (exprs)` or `(dims)[syms] : (constraints)`.
     fn parse_affine_map_or_set(&mut self) -> ParseResult<Result<AffineMap, IntegerSet>> {
         let mut ids = Ids { ids: Vec::new() };

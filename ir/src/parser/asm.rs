@@ -468,6 +468,11 @@ impl<'a, 'src> OpAsmParser<'a, 'src> {
         self.p.parse_attribute(None)
     }
 
+    /// A bare affine map `(d0, d1) -> (d1, d0)` (MLIR's `parseAffineMap`), as an attribute.
+    pub fn parse_affine_map(&mut self) -> ParseResult<Attribute> {
+        self.p.parse_bare_affine_map()
+    }
+
     /// Parse an attribute whose literal has type `ty` (`42` is then `42 : ty`).
     pub fn parse_attribute_of_type(&mut self, ty: Type) -> ParseResult<Attribute> {
         self.p.parse_attribute(Some(ty))

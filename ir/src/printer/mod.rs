@@ -651,6 +651,18 @@ impl<'a> OpAsmPrinter<'a> {
         self.out.push('}');
     }
 
+    /// A bare affine map `(d0, d1) -> (d1, d0)` (MLIR's `printAffineMap`); other attributes print
+    /// as attributes.
+    pub fn print_affine_map(&mut self, a: Attribute) {
+        if self.collecting {
+            return;
+        }
+        match self.ctx.try_attr_kind(a) {
+            Some(crate::AttrKind::AffineMap(m)) => attrs::write_affine_map(&mut self.out, m),
+            _ => self.print_attribute(a),
+        }
+    }
+
     /// Print `@name`, quoted when it is not a bare identifier (`@"a b"`).
     pub fn print_symbol_name(&mut self, name: &str) {
         if !self.collecting {

@@ -42,9 +42,9 @@ pub(crate) struct NameState {
     block_order: Vec<u32>,
     /// Argument names that are not simply `argN` / `N` (uniquing conflicts, shadowing).
     arg_overrides: HashMap<(u32, u32), String>,
-    /// Ops whose results are named one by one (`%sum, %overflow = ...`): per result, the
-    /// index into `names`.
-    split_results: HashMap<u32, Vec<u32>>,
+    /// Ops whose results are named in groups (`%sum, %overflow = ...`, `%base, %sizes:2 = ...`):
+    /// per result, its group's index into `names`, the group's size and the result's index in it.
+    split_results: HashMap<u32, Vec<ResultName>>,
 }
 
 fn get(v: &[u32], i: u32) -> u32 {
@@ -129,8 +129,12 @@ impl NameState {
                 out.push('%');
                 if !self.split_results.is_empty() {
                     if let Some(ids) = self.split_results.get(&op.0) {
-                        let id = ids.get(index as usize).copied().unwrap_or(0);
-                        out.push_str(self.names.get(id as usize).map(|s| s.as_str()).unwrap_or("<<INVALID>>"));
+                        let r = ids.get(index as usize).copied().unwrap_or_default();
+                        out.push_str(self.names.get(r.name as usize).map(|s| s.as_str()).unwrap_or("<<INVALID>>"));
+                        if r.group > 1 && print_result_no {
+                            out.push('#');
+                            push_u32(out, r.index);
+                        }
                         return;
                     }
                 }
@@ -167,13 +171,19 @@ impl NameState {
         }
     }
 
-    /// The names of an op's results when they are named one by one (`sum`, `overflow`).
-    pub(crate) fn split_result_names(&self, op: OpId) -> Option<Vec<&str>> {
+    /// The names of an op's result groups when they are named in groups, each with its size
+    /// (`sum`/1, `overflow`/1; `sizes`/2).
+    pub(crate) fn split_result_names(&self, op: OpId) -> Option<Vec<(&str, u32)>> {
         if self.split_results.is_empty() {
             return None;
         }
         let ids = self.split_results.get(&op.0)?;
-        Some(ids.iter().map(|i| self.names.get(*i as usize).map(|s| s.as_str()).unwrap_or("<<INVALID>>")).collect())
+        Some(
+            ids.iter()
+                .filter(|r| r.index == 0)
+                .map(|r| (self.names.get(r.name as usize).map(|s| s.as_str()).unwrap_or("<<INVALID>>"), r.group))
+                .collect(),
+        )
     }
 
     /// Write the name of an op's first result without `%` or `#`: the results header uses it.
@@ -231,6 +241,17 @@ impl NameState {
             self.arg_overrides.insert((entry.0, i as u32), name);
         }
     }
+}
+
+/// The name of one result of an op whose results are named in groups.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct ResultName {
+    /// The group's index into the names.
+    name: u32,
+    /// The group's size.
+    group: u32,
+    /// The result's index in its group.
+    index: u32,
 }
 
 pub(crate) fn push_u32(out: &mut String, n: u32) {
@@ -408,15 +429,8 @@ impl Numberer<'_> {
         if !self.generic {
             if let Some(f) = ctx.op_info(d.name).and_then(|i| i.asm_result_names) {
                 if let Some(name) = f(ctx, op) {
-                    let parts: Vec<&str> = name.split(',').collect();
-                    if parts.len() > 1 && parts.len() == d.results.len() {
-                        let mut ids = Vec::with_capacity(parts.len());
-                        for part in parts {
-                            let unique = self.unique(sanitize(part));
-                            ids.push(self.st.names.len() as u32);
-                            self.st.names.push(unique);
-                        }
-                        set_op(&mut self.st.op_ids, op.0, TAG | ids[0], d);
+                    if let Some(ids) = self.result_groups(&name, d.results.len()) {
+                        set_op(&mut self.st.op_ids, op.0, TAG | ids[0].name, d);
                         self.st.split_results.insert(op.0, ids);
                         return;
                     }
@@ -432,6 +446,32 @@ impl Numberer<'_> {
         }
         set_op(&mut self.st.op_ids, op.0, self.next_value, d);
         self.next_value += 1;
+    }
+
+    /// Named result groups from a result-name hook's `a,b:2,c` (a group per part, `:N` its size),
+    /// when there are several parts and their sizes add up to the op's results.
+    fn result_groups(&mut self, name: &str, nres: usize) -> Option<Vec<ResultName>> {
+        if !name.contains(',') {
+            return None;
+        }
+        let parts: Vec<(&str, u32)> = name
+            .split(',')
+            .map(|p| match p.rsplit_once(':') {
+                Some((n, k)) => k.parse().map(|k| (n, k)).unwrap_or((p, 1)),
+                None => (p, 1),
+            })
+            .collect();
+        if parts.iter().map(|&(_, k)| k as usize).sum::<usize>() != nres || parts.iter().any(|&(_, k)| k == 0) {
+            return None;
+        }
+        let mut ids = Vec::with_capacity(nres);
+        for (part, k) in parts {
+            let unique = self.unique(sanitize(part));
+            let id = self.st.names.len() as u32;
+            self.st.names.push(unique);
+            ids.extend((0..k).map(|index| ResultName { name: id, group: k, index }));
+        }
+        Some(ids)
     }
 
     /// MLIR's `uniqueValueName`.

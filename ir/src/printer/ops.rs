@@ -238,12 +238,16 @@ impl OpAsmPrinter<'_> {
         let d = ctx.op(op);
         let nres = d.results.len();
         if let Some(names) = self.names.split_result_names(op) {
-            for (i, n) in names.iter().enumerate() {
+            for (i, (n, k)) in names.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
                 self.out.push('%');
                 self.out.push_str(n);
+                if *k > 1 {
+                    self.out.push(':');
+                    super::names::push_u32(&mut self.out, *k);
+                }
             }
             self.out.push_str(" = ");
         } else if nres > 0 {
