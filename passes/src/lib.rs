@@ -71,6 +71,8 @@ pub mod dce;
 pub mod eqsat;
 pub mod inline;
 pub mod print_op_stats;
+pub mod reconcile_casts;
+pub mod shape_legalize;
 pub mod strip_debuginfo;
 pub mod symbol_dce;
 pub mod vhlo;
@@ -123,6 +125,20 @@ pub fn register_all(reg: &mut PassRegistry) {
     reg.register("chlo-legalize-to-stablehlo", "Legalizes from CHLO dialect to StableHLO dialect.", || {
         Box::new(chlo_legalize_to_stablehlo::ChloLegalizeToStablehlo)
     });
+    reg.register("reconcile-unrealized-casts", "Simplify and eliminate unrealized conversion casts", || {
+        Box::new(reconcile_casts::ReconcileUnrealizedCasts)
+    });
+    reg.register_with_options(
+        "shape-legalize-to-stablehlo",
+        "Legalize shape-related ops to StableHLO.",
+        &[("legalize-constraints", "Whether to legalize Cstr Ops to shape_assertion custom_call")],
+        || Box::new(shape_legalize::ShapeLegalizeToStablehlo),
+    );
+    reg.register_pipeline(
+        "chlo-pre-serialization-pipeline",
+        "Lower as much as possible to StableHLO, including CHLO, Shape dialect, and index types.",
+        "chlo-legalize-to-stablehlo,shape-legalize-to-stablehlo,reconcile-unrealized-casts",
+    );
     reg.register_with_options(
         "stablehlo-legalize-composite-to-call",
         "Replaces composite operations with a call to their decomposition.",

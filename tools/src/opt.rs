@@ -34,7 +34,7 @@ USAGE: strata-opt [options] <input file>
 OPTIONS:
   -o <filename>                          Output filename (default: stdout)
   --split-input-file[=<marker>]          Split the input at '// -----' and process chunks independently
-  --output-split-marker=<marker>         Marker printed between output chunks (default: none)
+  --output-split-marker=<marker>         Marker printed between output chunks (default: '// -----')
   --verify-diagnostics                   Check expected-* annotations against the diagnostics emitted
   --allow-unregistered-dialect           Accept operations of unregistered dialects
   --emit-bytecode                        Write MLIR bytecode (input may be text or bytecode)

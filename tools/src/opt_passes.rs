@@ -29,6 +29,9 @@ pub fn pass_list_help() -> String {
     for p in r.passes() {
         s.push_str(&format!("  --{:<36} {}\n", p.name, p.description));
     }
+    for p in r.pipelines() {
+        s.push_str(&format!("  --{:<36} {}\n", p.name, p.description));
+    }
     s
 }
 

@@ -184,12 +184,8 @@ fn pattern(ctx: &Context, op: OpId, short: &str) -> Result<Decomp, String> {
             let inf = d.finf(a[0], true);
             vec![d.cmp(a[0], inf, Dir::EQ)]
         },
-        "tan" if is_complex => |d, op, a| vec![complex_tan(d, op, a[0])],
-        "tan" => |d, _, a| {
-            let s = d.un("sine", a[0]);
-            let c = d.un("cosine", a[0]);
-            vec![d.bin("divide", s, c)]
-        },
+        // StableHLO's `(CHLO_TanOp $input) -> (StableHLO_TanOp $input)`, complex included.
+        "tan" => |d, _, a| vec![d.un("tan", a[0])],
         "square" if is_complex => |d, _, a| vec![complex_square(d, a[0])],
         "square" => |d, _, a| vec![d.bin("multiply", a[0], a[0])],
         "bessel_i1e" => match fk {
@@ -1143,21 +1139,6 @@ fn real_atanh(d: &mut D, x: Value) -> Value {
     let nan = d.c(f64::NAN, x);
     let v = atanh(d, x);
     d.select(gt, nan, v)
-}
-
-/// `tan(a + bi) = (tan(a) + i tanh(b)) / (1 - i tan(a) tanh(b))`.
-fn complex_tan(d: &mut D, _op: OpId, z: Value) -> Value {
-    let re = d.un("real", z);
-    let rt = d.ty(re);
-    let tan = d.create1("chlo.tan", &[re], &[], rt);
-    let im = d.un("imag", z);
-    let tanh = d.un("tanh", im);
-    let num = d.bin("complex", tan, tanh);
-    let one = d.c(1.0, tan);
-    let p = d.mul(tan, tanh);
-    let np = d.neg(p);
-    let den = d.bin("complex", one, np);
-    d.div(num, den)
 }
 
 /// `square(z)` on complex input: `complex(|x| == |y| && isfinite(x) ? 0 : (x - y)(x + y), 2xy)`.
