@@ -115,6 +115,14 @@ impl Context {
         self.attrs.reserve(ops);
     }
 
+    /// Reserve room for about `ops` more operations, `attrs` attributes and `types` types (the
+    /// bytecode reader knows the attribute and type counts from its tables).
+    pub(crate) fn reserve_for_bytecode(&mut self, ops: usize, attrs: usize, types: usize) {
+        self.ops.reserve(ops);
+        self.attrs.reserve(attrs);
+        self.types.reserve(types);
+    }
+
     // ----- strings -----
 
     /// Intern a string.

@@ -72,6 +72,8 @@ pub struct ReadState<'a> {
     placeholders: FxHashMap<Value, OpId>,
     placeholder_name: Option<OpName>,
     none_type: Option<Type>,
+    /// Size of the IR section (an upper bound on the number of operations, for reserving).
+    ir_len: usize,
 }
 
 /// The reader handed to attribute and type decoders (MLIR's `DialectBytecodeReader`): the
@@ -464,6 +466,7 @@ pub fn read_bytecode(ctx: &mut Context, data: &[u8], file_name: &str) -> Result<
         placeholders: FxHashMap::default(),
         placeholder_name: None,
         none_type: None,
+        ir_len: sections[section::IR as usize].map_or(0, |c| c.remaining()),
     };
     let r = (|| {
         st.read_strings(sections[section::STRING as usize].unwrap())?;
@@ -659,6 +662,12 @@ impl<'a> ReadState<'a> {
         let limit = d.remaining() + 1;
         let n_attrs = o.count(limit.max(o.remaining()), "attribute count")?;
         let n_types = o.count(limit.max(o.remaining()), "type count")?;
+        // Every entry needs at least a byte of its own in the data: the counts are bounded by
+        // the section, so reserving them up front cannot be made huge by a malformed file.
+        self.attrs.reserve(n_attrs);
+        self.types.reserve(n_types);
+        let ops = self.ir_len / 4;
+        self.ctx.reserve_for_bytecode(ops, n_attrs, n_types);
         for kind in 0..2 {
             let total = if kind == 0 { n_attrs } else { n_types };
             let mut done = 0;
