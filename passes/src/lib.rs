@@ -71,6 +71,7 @@ pub mod dce;
 pub mod eqsat;
 pub mod inline;
 pub mod print_op_stats;
+pub mod quant_to_math;
 pub mod reconcile_casts;
 pub mod shape_legalize;
 pub mod strip_debuginfo;
@@ -125,6 +126,11 @@ pub fn register_all(reg: &mut PassRegistry) {
     reg.register("chlo-legalize-to-stablehlo", "Legalizes from CHLO dialect to StableHLO dialect.", || {
         Box::new(chlo_legalize_to_stablehlo::ChloLegalizeToStablehlo)
     });
+    reg.register(
+        "stablehlo-legalize-quant-to-math",
+        "Convert from StableHLO quantized ops to StableHLO primitive ops.",
+        || Box::new(quant_to_math::LegalizeQuantToMath),
+    );
     reg.register("reconcile-unrealized-casts", "Simplify and eliminate unrealized conversion casts", || {
         Box::new(reconcile_casts::ReconcileUnrealizedCasts)
     });

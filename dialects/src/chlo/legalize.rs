@@ -340,26 +340,33 @@ fn legal_numpy_broadcast(lhs: &[i64], rhs: &[i64], dims: &[i64]) -> bool {
 /// kept in `err` (and a placeholder value returned) so decompositions read as straight-line
 /// code; the caller reports it.
 pub(crate) struct D<'r, 'c> {
-    rw: &'r mut PatternRewriter<'c>,
-    loc: Attribute,
-    err: Option<String>,
+    pub(crate) rw: &'r mut PatternRewriter<'c>,
+    pub(crate) loc: Attribute,
+    pub(crate) err: Option<String>,
+}
+
+impl<'r, 'c> D<'r, 'c> {
+    /// A builder creating ops at `rw`'s insertion point with location `loc`.
+    pub(crate) fn new(rw: &'r mut PatternRewriter<'c>, loc: Attribute) -> Self {
+        D { rw, loc, err: None }
+    }
 }
 
 impl D<'_, '_> {
-    fn fail(&mut self, m: String) {
+    pub(crate) fn fail(&mut self, m: String) {
         self.err.get_or_insert(m);
     }
 
-    fn ty(&self, v: Value) -> Type {
+    pub(crate) fn ty(&self, v: Value) -> Type {
         self.rw.value_type(v)
     }
 
-    fn elem(&self, v: Value) -> Type {
+    pub(crate) fn elem(&self, v: Value) -> Type {
         elem_of(self.rw, self.ty(v))
     }
 
     /// The type of `v` with element type `e` (same shape and encoding).
-    fn with_elem(&mut self, v: Value, e: Type) -> Type {
+    pub(crate) fn with_elem(&mut self, v: Value, e: Type) -> Type {
         let t = self.ty(v);
         match self.rw.type_kind(t).clone() {
             TypeKind::RankedTensor { shape, encoding, .. } => {
@@ -369,7 +376,7 @@ impl D<'_, '_> {
         }
     }
 
-    fn create(
+    pub(crate) fn create(
         &mut self,
         name: &str,
         operands: &[Value],
@@ -384,13 +391,19 @@ impl D<'_, '_> {
         self.rw.create(st)
     }
 
-    fn create1(&mut self, name: &str, operands: &[Value], attrs: &[(&str, Attribute)], result: Type) -> Value {
+    pub(crate) fn create1(
+        &mut self,
+        name: &str,
+        operands: &[Value],
+        attrs: &[(&str, Attribute)],
+        result: Type,
+    ) -> Value {
         let op = self.create(name, operands, attrs, vec![result], vec![]);
         self.rw.result(op, 0)
     }
 
     /// A single-result stablehlo op with its result type inferred.
-    fn op(&mut self, name: &str, operands: &[Value], attrs: &[(&str, Attribute)]) -> Value {
+    pub(crate) fn op(&mut self, name: &str, operands: &[Value], attrs: &[(&str, Attribute)]) -> Value {
         let tys: Vec<Type> = operands.iter().map(|v| self.ty(*v)).collect();
         let r = self.rw.interner(|ctx| crate::stablehlo::infer_result_types(ctx, name, &tys, attrs, &[]));
         match r {
@@ -406,96 +419,96 @@ impl D<'_, '_> {
         }
     }
 
-    fn un(&mut self, name: &str, x: Value) -> Value {
+    pub(crate) fn un(&mut self, name: &str, x: Value) -> Value {
         self.op(&format!("stablehlo.{name}"), &[x], &[])
     }
 
-    fn bin(&mut self, name: &str, a: Value, b: Value) -> Value {
+    pub(crate) fn bin(&mut self, name: &str, a: Value, b: Value) -> Value {
         self.op(&format!("stablehlo.{name}"), &[a, b], &[])
     }
 
-    fn add(&mut self, a: Value, b: Value) -> Value {
+    pub(crate) fn add(&mut self, a: Value, b: Value) -> Value {
         self.bin("add", a, b)
     }
-    fn sub(&mut self, a: Value, b: Value) -> Value {
+    pub(crate) fn sub(&mut self, a: Value, b: Value) -> Value {
         self.bin("subtract", a, b)
     }
-    fn mul(&mut self, a: Value, b: Value) -> Value {
+    pub(crate) fn mul(&mut self, a: Value, b: Value) -> Value {
         self.bin("multiply", a, b)
     }
-    fn div(&mut self, a: Value, b: Value) -> Value {
+    pub(crate) fn div(&mut self, a: Value, b: Value) -> Value {
         self.bin("divide", a, b)
     }
-    fn max(&mut self, a: Value, b: Value) -> Value {
+    pub(crate) fn max(&mut self, a: Value, b: Value) -> Value {
         self.bin("maximum", a, b)
     }
-    fn min(&mut self, a: Value, b: Value) -> Value {
+    pub(crate) fn min(&mut self, a: Value, b: Value) -> Value {
         self.bin("minimum", a, b)
     }
-    fn and(&mut self, a: Value, b: Value) -> Value {
+    pub(crate) fn and(&mut self, a: Value, b: Value) -> Value {
         self.bin("and", a, b)
     }
-    fn or(&mut self, a: Value, b: Value) -> Value {
+    pub(crate) fn or(&mut self, a: Value, b: Value) -> Value {
         self.bin("or", a, b)
     }
-    fn neg(&mut self, x: Value) -> Value {
+    pub(crate) fn neg(&mut self, x: Value) -> Value {
         self.un("negate", x)
     }
-    fn abs(&mut self, x: Value) -> Value {
+    pub(crate) fn abs(&mut self, x: Value) -> Value {
         self.un("abs", x)
     }
-    fn sqrt(&mut self, x: Value) -> Value {
+    pub(crate) fn sqrt(&mut self, x: Value) -> Value {
         self.un("sqrt", x)
     }
-    fn log(&mut self, x: Value) -> Value {
+    pub(crate) fn log(&mut self, x: Value) -> Value {
         self.un("log", x)
     }
-    fn log1p(&mut self, x: Value) -> Value {
+    pub(crate) fn log1p(&mut self, x: Value) -> Value {
         self.un("log_plus_one", x)
     }
-    fn exp(&mut self, x: Value) -> Value {
+    pub(crate) fn exp(&mut self, x: Value) -> Value {
         self.un("exponential", x)
     }
-    fn floor(&mut self, x: Value) -> Value {
+    pub(crate) fn floor(&mut self, x: Value) -> Value {
         self.un("floor", x)
     }
 
-    fn dir_attr(&mut self, dir: Dir) -> Attribute {
+    pub(crate) fn dir_attr(&mut self, dir: Dir) -> Attribute {
         self.rw.interner(|ctx| dir.to_attr(ctx))
     }
 
     /// `stablehlo.compare` without a comparison type (StableHLO's default).
-    fn cmp(&mut self, a: Value, b: Value, dir: Dir) -> Value {
+    pub(crate) fn cmp(&mut self, a: Value, b: Value, dir: Dir) -> Value {
         let d = self.dir_attr(dir);
         self.op("stablehlo.compare", &[a, b], &[("comparison_direction", d)])
     }
 
-    fn select(&mut self, p: Value, a: Value, b: Value) -> Value {
+    pub(crate) fn select(&mut self, p: Value, a: Value, b: Value) -> Value {
         self.op("stablehlo.select", &[p, a, b], &[])
     }
 
-    fn clamp(&mut self, lo: Value, x: Value, hi: Value) -> Value {
+    pub(crate) fn clamp(&mut self, lo: Value, x: Value, hi: Value) -> Value {
         self.op("stablehlo.clamp", &[lo, x, hi], &[])
     }
 
-    fn convert(&mut self, x: Value, e: Type) -> Value {
+    pub(crate) fn convert(&mut self, x: Value, e: Type) -> Value {
         let t = self.with_elem(x, e);
         self.create1("stablehlo.convert", &[x], &[], t)
     }
 
-    fn bitcast(&mut self, x: Value, e: Type) -> Value {
+    pub(crate) fn bitcast(&mut self, x: Value, e: Type) -> Value {
         let t = self.with_elem(x, e);
         self.create1("stablehlo.bitcast_convert", &[x], &[], t)
     }
 
     /// A `stablehlo.constant` splat of `e` with the type of `like` (StableHLO's
     /// `getConstantLike`, which materializes as a splat `stablehlo.constant` for static shapes).
-    fn splat(&mut self, like: Value, e: Element) -> Value {
+    pub(crate) fn splat(&mut self, like: Value, e: Element) -> Value {
         let ty = self.ty(like);
         self.splat_of_type(ty, e)
     }
 
-    fn splat_of_type(&mut self, ty: Type, e: Element) -> Value {
+    pub(crate) fn splat_of_type(&mut self, ty: Type, e: Element) -> Value {
         let et = elem_of(self.rw, ty);
         let n: i64 = shape_of(self.rw, ty).iter().product();
         let Some(vt) = element_type_of(self.rw, et) else {
@@ -522,7 +535,7 @@ impl D<'_, '_> {
         self.create1("stablehlo.constant", &[], &[("value", attr)], ty)
     }
 
-    fn placeholder(&mut self, ty: Type) -> Value {
+    pub(crate) fn placeholder(&mut self, ty: Type) -> Value {
         let z = self.rw.interner(|ctx| {
             let zero = strata_ir::attributes::DenseData { splat: false, bytes: vec![] };
             ctx.intern_attr(AttrKind::DenseElements { ty, data: zero })
@@ -533,7 +546,7 @@ impl D<'_, '_> {
     /// `getConstantLike(b, loc, double, like)`: the value converted to the element type of
     /// `like` (floats round to nearest even, complex numbers get a zero imaginary part,
     /// integers truncate).
-    fn c(&mut self, v: f64, like: Value) -> Value {
+    pub(crate) fn c(&mut self, v: f64, like: Value) -> Value {
         let e = self.elem(like);
         let el = match self.rw.type_kind(e) {
             TypeKind::Float(_) => Element::Float(v),
@@ -546,7 +559,7 @@ impl D<'_, '_> {
     }
 
     /// An integer constant like `like` (truncated to its width).
-    fn ci(&mut self, v: i64, like: Value) -> Value {
+    pub(crate) fn ci(&mut self, v: i64, like: Value) -> Value {
         let e = self.elem(like);
         let el = match self.rw.type_kind(e) {
             TypeKind::Integer { width, signedness: Signedness::Unsigned } => {
@@ -562,7 +575,7 @@ impl D<'_, '_> {
         self.splat(like, el)
     }
 
-    fn float_kind(&mut self, like: Value) -> FloatKind {
+    pub(crate) fn float_kind(&mut self, like: Value) -> FloatKind {
         let e = self.elem(like);
         let e = match self.rw.type_kind(e) {
             TypeKind::Complex(inner) => *inner,
@@ -578,7 +591,7 @@ impl D<'_, '_> {
     }
 
     /// `APFloat::getLargest` of the element type of `like`.
-    fn fmax(&mut self, like: Value) -> Value {
+    pub(crate) fn fmax(&mut self, like: Value) -> Value {
         let k = self.float_kind(like);
         let v = match k {
             FloatKind::F16 => 65504.0,
@@ -594,12 +607,12 @@ impl D<'_, '_> {
     }
 
     /// `APFloat::getInf`.
-    fn finf(&mut self, like: Value, negative: bool) -> Value {
+    pub(crate) fn finf(&mut self, like: Value, negative: bool) -> Value {
         self.c(if negative { f64::NEG_INFINITY } else { f64::INFINITY }, like)
     }
 
     /// `APFloat::getSmallestNormalized`.
-    fn fmin_normal(&mut self, like: Value) -> Value {
+    pub(crate) fn fmin_normal(&mut self, like: Value) -> Value {
         let k = self.float_kind(like);
         let v = match k {
             FloatKind::F16 => 2f64.powi(-14),
@@ -614,7 +627,7 @@ impl D<'_, '_> {
     }
 
     /// `APFloat::getSmallest` (the smallest denormal).
-    fn fsmallest(&mut self, like: Value) -> Value {
+    pub(crate) fn fsmallest(&mut self, like: Value) -> Value {
         let k = self.float_kind(like);
         let v = match k {
             FloatKind::F16 => 2f64.powi(-24),
@@ -629,12 +642,12 @@ impl D<'_, '_> {
         self.c(v, like)
     }
 
-    fn f32_type(&mut self) -> Type {
+    pub(crate) fn f32_type(&mut self) -> Type {
         self.rw.float_type(FloatKind::F32)
     }
 
     /// `chlo.constant`: `stablehlo.constant` with the same value.
-    fn constant_attr(&mut self, op: OpId) -> Value {
+    pub(crate) fn constant_attr(&mut self, op: OpId) -> Value {
         let t = self.rw.value_type(self.rw.result(op, 0));
         match self.rw.attr(op, "value") {
             Some(v) => self.create1("stablehlo.constant", &[], &[("value", v)], t),
@@ -646,7 +659,7 @@ impl D<'_, '_> {
     }
 
     /// `chlo.constant_like`: a splat of the scalar `value` with the result type.
-    fn constant_like(&mut self, op: OpId) -> Value {
+    pub(crate) fn constant_like(&mut self, op: OpId) -> Value {
         let t = self.rw.value_type(self.rw.result(op, 0));
         let Some(v) = self.rw.attr(op, "value") else {
             self.fail("missing attribute 'value'".into());

@@ -26,6 +26,7 @@ pub mod fmt;
 pub mod linalg;
 pub mod ops;
 pub mod quant;
+pub mod quant_to_math;
 pub mod region;
 pub mod shape;
 pub mod syntax;

@@ -135,6 +135,14 @@ pub fn legalize(ctx: &mut Context, root: OpId, opts: &Options) -> Result<usize, 
         ctx.emit(Diagnostic::error(loc, format!("failed to legalize operation '{name}': {}", e.message)));
         return Err(Failure);
     }
+    // Quantized ops next, as the interpreter computes them (dequantize -> op -> quantize, and
+    // quantize/dequantize as float and integer math on the storage type).
+    if let Err(e) = strata_dialects::stablehlo::quant_to_math::legalize_quant_to_math(ctx, root) {
+        let loc = ctx.op(e.op).loc();
+        let name = ctx.op_name_of(e.op).to_string();
+        ctx.emit(Diagnostic::error(loc, format!("failed to legalize operation '{name}': {}", e.message)));
+        return Err(Failure);
+    }
     let mut ops = Vec::new();
     collect(ctx, root, &mut ops);
     let mut failed = false;
