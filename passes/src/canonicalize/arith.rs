@@ -84,8 +84,6 @@ pub fn patterns() -> Vec<Box<dyn RewritePattern>> {
     p("arith-mulf-one", "arith.mulf", |op, rw| float_identity_rhs(op, rw, 1.0));
     p("arith-divf-one", "arith.divf", |op, rw| float_identity_rhs(op, rw, 1.0));
     p("arith-negf-negf", "arith.negf", negf_negf);
-    p("arith-addf-pos-zero-nsz", "arith.addf", |op, rw| fastmath_identity(op, rw, 0.0, NSZ));
-    p("arith-subf-neg-zero-nsz", "arith.subf", |op, rw| fastmath_identity(op, rw, -0.0, NSZ));
     p("arith-mulf-zero-nnan-nsz", "arith.mulf", mulf_zero_nnan_nsz);
     p("arith-maximumf-neg-inf", "arith.maximumf", |op, rw| float_identity_rhs(op, rw, f64::NEG_INFINITY));
     p("arith-minimumf-pos-inf", "arith.minimumf", |op, rw| float_identity_rhs(op, rw, f64::INFINITY));
@@ -316,13 +314,6 @@ fn fastmath_flags(rw: &PatternRewriter, op: OpId) -> u32 {
             _ => 0,
         })
         .fold(0, |a, b| a | b)
-}
-
-/// Under the op's fast-math flags `need` (the user's promise, as MLIR reads it):
-/// `addf(x, +0.0) -> x` and `subf(x, -0.0) -> x` with `nsz` (they differ only in a zero's sign).
-fn fastmath_identity(op: OpId, rw: &mut PatternRewriter, k: f64, need: u32) -> bool {
-    let Some((l, r)) = binary(rw, op) else { return false };
-    fastmath_flags(rw, op) & need == need && is_float_exactly(rw, r, k) && replace_with(rw, op, l)
 }
 
 /// `mulf(x, ±0.0) -> ±0.0` with `nnan` and `nsz` (MLIR's `MulFOp::fold`).
