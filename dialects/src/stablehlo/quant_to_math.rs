@@ -12,7 +12,7 @@
 //!    - dequantize: `convert(convert(q, wide) - zero_point, expressed) * scale`;
 //!    - quantize: `round_nearest_even(clamp(min, x / scale + zero_point, max))` (NaN gives the
 //!      zero clamped to the storage range), converted to the storage type through `i64`.
-//!    Per-axis parameters are constant vectors broadcast along the quantization dimension.
+//!    - per-axis parameters are constant vectors broadcast along the quantization dimension.
 //! 3. Quantized constants become constants of the storage type (the same bytes).
 //!
 //! A quantized value that crosses a function boundary, a block argument or a region of an op
