@@ -395,12 +395,24 @@ fn conv_common(cx: &InferCx, padding: Option<Vec<i64>>) -> Result<Vec<TyDesc>, S
     let strides = cx.ints("window_strides").unwrap_or_else(|| ones.clone());
     let lhs_dil = cx.ints("lhs_dilation").unwrap_or_else(|| ones.clone());
     let rhs_dil = cx.ints("rhs_dilation").unwrap_or_else(|| ones.clone());
-    for (name, v) in [("window_strides", &strides), ("lhs_dilation", &lhs_dil), ("rhs_dilation", &rhs_dil)] {
+    let reversal = cx.ints("window_reversal").unwrap_or_else(|| vec![0; n]);
+    for (name, v) in [
+        ("window_strides", &strides),
+        ("lhs_dilation", &lhs_dil),
+        ("rhs_dilation", &rhs_dil),
+        ("window_reversal", &reversal),
+    ] {
         if v.len() != n {
             return Err(format!(
                 "expects {name} to have same dimension-size as size of window dimensions ({n}), but got: {}.",
                 v.len()
             ));
+        }
+    }
+    // C24: at most two precisions (one per operand).
+    if let Some(a) = cx.attr("precision_config") {
+        if matches!(cx.ctx.attr_kind(a), strata_ir::AttrKind::Array(p) if p.len() > 2) {
+            return Err("expects precision config to be empty or have <= 2 elements.".into());
         }
     }
     let fgc = cx.int("feature_group_count").unwrap_or(1);
