@@ -27,8 +27,15 @@ fn any_elem(shape: Vec<i64>, e: Type) -> TyDesc {
 
 // ----- batch norm -----
 
-fn batch_norm(cx: &InferCx, multi: &[Type], single: &[Type]) -> Result<(Vec<i64>, Type, i64), String> {
+/// Batch norm's shape rules over its multi- and single-dimensional operands, after ODS's
+/// `AllElementTypesMatch<names>` over the operands (C2; the results are held to the inferred
+/// types).
+fn batch_norm(cx: &InferCx, multi: &[Type], single: &[Type], names: &str) -> Result<(Vec<i64>, Type, i64), String> {
     let ctx = cx.ctx;
+    let elems: Vec<Type> = cx.operands.iter().map(|t| ctx.type_kind(*t).element_type().unwrap_or(*t)).collect();
+    if elems.iter().any(|e| *e != elems[0]) {
+        return Err(format!("failed to verify that all of {{{names}}} have same element type"));
+    }
     let (shape, e) = ranked_or_err(ctx, multi[0])?;
     let fi = cx.int("feature_index").unwrap_or(0);
     for m in &multi[1..] {
@@ -72,7 +79,7 @@ pub fn infer_batch_norm_training(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     if ops.len() != 3 {
         return Err(format!("expected 3 operands, but got {}", ops.len()));
     }
-    let (_, e, f) = batch_norm(cx, &ops[..1], &ops[1..])?;
+    let (_, e, f) = batch_norm(cx, &ops[..1], &ops[1..], "operand, scale, offset, output, batch_mean, batch_var")?;
     Ok(vec![TyDesc::Type(ops[0]), TyDesc::tensor(vec![f], e), TyDesc::tensor(vec![f], e)])
 }
 
@@ -82,7 +89,7 @@ pub fn infer_batch_norm_inference(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     if ops.len() != 5 {
         return Err(format!("expected 5 operands, but got {}", ops.len()));
     }
-    batch_norm(cx, &ops[..1], &ops[1..])?;
+    batch_norm(cx, &ops[..1], &ops[1..], "operand, scale, offset, mean, variance, result")?;
     Ok(vec![TyDesc::Type(ops[0])])
 }
 
@@ -92,7 +99,12 @@ pub fn infer_batch_norm_grad(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     if ops.len() != 5 {
         return Err(format!("expected 5 operands, but got {}", ops.len()));
     }
-    let (_, e, f) = batch_norm(cx, &[ops[0], ops[4]], &ops[1..4])?;
+    let (_, e, f) = batch_norm(
+        cx,
+        &[ops[0], ops[4]],
+        &ops[1..4],
+        "operand, scale, mean, variance, grad_output, grad_operand, grad_scale, grad_offset",
+    )?;
     Ok(vec![TyDesc::Type(ops[0]), TyDesc::tensor(vec![f], e), TyDesc::tensor(vec![f], e)])
 }
 
