@@ -57,14 +57,15 @@ func.func @main() -> tensor<1x2x2x1xf32> {
 
 // -----
 
-// dot_general with zero points: (3 - 1) * 0.5 * (5 - 2) * 0.25 * 2 elements = 1.5 -> 15 at 0.1.
+// dot_general with a lhs zero point (rhs zero points must be 0, dot_general C15):
+// (3 - 1) * 0.5 * 3 * 0.25 * 2 elements = 1.5 -> 15 at 0.1.
 // CHECK: dense<15> : tensor<1x1xi8>
 func.func @main() -> tensor<1x1x!quant.uniform<i8:f32, 0.1>> {
   %a = stablehlo.constant dense<[[1.0, 1.0]]> : tensor<1x2xf32>
   %b = stablehlo.constant dense<[[0.75], [0.75]]> : tensor<2x1xf32>
   %qa = stablehlo.uniform_quantize %a : (tensor<1x2xf32>) -> tensor<1x2x!quant.uniform<i8:f32, 0.5:1>>
-  %qb = stablehlo.uniform_quantize %b : (tensor<2x1xf32>) -> tensor<2x1x!quant.uniform<i8:f32, 0.25:2>>
-  %0 = stablehlo.dot_general %qa, %qb, contracting_dims = [1] x [0] : (tensor<1x2x!quant.uniform<i8:f32, 0.5:1>>, tensor<2x1x!quant.uniform<i8:f32, 0.25:2>>) -> tensor<1x1x!quant.uniform<i8:f32, 0.1>>
+  %qb = stablehlo.uniform_quantize %b : (tensor<2x1xf32>) -> tensor<2x1x!quant.uniform<i8:f32, 0.25>>
+  %0 = stablehlo.dot_general %qa, %qb, contracting_dims = [1] x [0] : (tensor<1x2x!quant.uniform<i8:f32, 0.5:1>>, tensor<2x1x!quant.uniform<i8:f32, 0.25>>) -> tensor<1x1x!quant.uniform<i8:f32, 0.1>>
   return %0 : tensor<1x1x!quant.uniform<i8:f32, 0.1>>
 }
 
@@ -75,7 +76,7 @@ func.func @main() -> tensor<1x1x!quant.uniform<i8:f32, 0.1>> {
 func.func @main() -> tensor<1x1xf32> {
   %a = stablehlo.constant dense<[[1.0, 2.0]]> : tensor<1x2xf32>
   %b = stablehlo.constant dense<[[1.0], [2.0]]> : tensor<2x1xf32>
-  %qb = stablehlo.uniform_quantize %b : (tensor<2x1xf32>) -> tensor<2x1x!quant.uniform<i8:f32, 0.5:-3>>
-  %0 = stablehlo.dot_general %a, %qb, contracting_dims = [1] x [0] : (tensor<1x2xf32>, tensor<2x1x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<1x1xf32>
+  %qb = stablehlo.uniform_quantize %b : (tensor<2x1xf32>) -> tensor<2x1x!quant.uniform<i8:f32, 0.5>>
+  %0 = stablehlo.dot_general %a, %qb, contracting_dims = [1] x [0] : (tensor<1x2xf32>, tensor<2x1x!quant.uniform<i8:f32, 0.5>>) -> tensor<1x1xf32>
   return %0 : tensor<1x1xf32>
 }

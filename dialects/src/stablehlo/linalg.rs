@@ -8,6 +8,7 @@ use super::attrs::{
     ConvDimensionNumbers, DotAlgorithm, DotDimensionNumbers, FftType, GatherDimensionNumbers, Precision,
     RngDistribution, ScatterDimensionNumbers, Transpose,
 };
+use super::quant::{quant_type, QuantType};
 use super::types::*;
 use super::InferCx;
 
@@ -264,8 +265,101 @@ fn precisions(ctx: &Context, op: OpId) -> Vec<Precision> {
     }
 }
 
-/// dot_general (C13-C21): precision config and algorithm.
+/// The element types of lhs, rhs and the result of a dot_general or convolution.
+fn lhs_rhs_result_elements(ctx: &Context, op: OpId) -> Option<(Type, Type, Type)> {
+    let ops = ctx.operands(op);
+    if ops.len() < 2 || ctx.num_results(op) != 1 {
+        return None;
+    }
+    let e = |v| elem_of(ctx, ctx.value_type(v));
+    Some((e(ops[0]), e(ops[1]), e(ctx.result(op, 0))))
+}
+
+/// StableHLO's `verifyConvolutionDotGeneralCommonQuantizationConstraints` (convolution and
+/// dynamic_conv C28, C31-C34; dot_general C14, C17-C20), for ops with a quantized lhs, rhs or
+/// result. Returns the rhs quantization.
+fn verify_common_quantization(ctx: &Context, lhs: Type, rhs: Type, result: Type) -> Result<QuantType, String> {
+    let (lq, rq, oq) = (quant_type(ctx, lhs), quant_type(ctx, rhs), quant_type(ctx, result));
+    let Some(rq) = rq.filter(|_| lq.is_some() == oq.is_some()) else {
+        return Err(
+            "rhs should be quantized for quantized operations and is_quantized(lhs)=is_quantized(result) should hold"
+                .into(),
+        );
+    };
+    match (lq, oq) {
+        (Some(lq), Some(oq)) => {
+            if lq.signed != rq.signed || lq.storage_width != rq.storage_width {
+                return Err("mismatched lhs and rhs quantization storage types".into());
+            }
+            if lq.expressed != rq.expressed || lq.expressed != oq.expressed {
+                return Err("mismatched lhs, rhs and result quantization expressed types".into());
+            }
+            if !rq.is_per_axis() && oq.is_per_axis() {
+                return Err("mismatched rhs and result quantization granularity".into());
+            }
+        }
+        _ => {
+            let expressed = |t: Type| matches!(ctx.type_kind(t), strata_ir::TypeKind::Float(k) if *k == rq.expressed);
+            if !expressed(lhs) || lhs != result {
+                return Err("mismatched rhs quantization expressed type and lhs and result element type".into());
+            }
+        }
+    }
+    Ok(rq)
+}
+
+/// convolution and dynamic_conv C28-C34: the quantization constraints (StableHLO's
+/// `verifyConvolutionOpQuantizationConstraints`).
+pub fn verify_convolution(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some((lhs, rhs, result)) = lhs_rhs_result_elements(ctx, op) else { return Ok(()) };
+    if [lhs, rhs, result].iter().all(|t| quant_type(ctx, *t).is_none()) {
+        return Ok(());
+    }
+    let rq = verify_common_quantization(ctx, lhs, rhs, result)?;
+    let Some(d) = ctx.attr(op, "dimension_numbers").and_then(|a| ConvDimensionNumbers::parse_from_attr(ctx, a).ok())
+    else {
+        return Ok(());
+    };
+    if rq.quantization_dimension.is_some_and(|q| q != d.kernel_output_feature_dimension) {
+        return Err("quantization dimension of rhs should be same with kernel_output_feature_dimension".into());
+    }
+    if quant_type(ctx, result).and_then(|q| q.quantization_dimension).is_some_and(|q| q != d.output_feature_dimension) {
+        return Err("quantization dimension of result should be same with output_feature_dimension".into());
+    }
+    Ok(())
+}
+
+/// dot_general C14-C20: the quantization constraints (StableHLO's
+/// `verifyDotGeneralOpQuantizationConstraints`).
+fn verify_dot_general_quantization(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some((lhs, rhs, result)) = lhs_rhs_result_elements(ctx, op) else { return Ok(()) };
+    if [lhs, rhs, result].iter().all(|t| quant_type(ctx, *t).is_none()) {
+        return Ok(());
+    }
+    if let Some(rq) = quant_type(ctx, rhs) {
+        match rq.quantization_dimension {
+            None if rq.zero_points.iter().any(|z| *z != 0) => return Err("Zero point of rhs should be 0".into()),
+            Some(_) if rq.zero_points.iter().any(|z| *z != 0) => return Err("Zero points of rhs should be 0".into()),
+            Some(q) => {
+                let d = match ctx.attr(op, "dot_dimension_numbers") {
+                    Some(a) => DotDimensionNumbers::parse_from_attr(ctx, a)?,
+                    None => DotDimensionNumbers::default(),
+                };
+                if d.rhs_contracting_dimensions.contains(&q) {
+                    return Err(
+                        "Quantization dimension of rhs should not be in the contracting dimension of rhs".into()
+                    );
+                }
+            }
+            None => {}
+        }
+    }
+    verify_common_quantization(ctx, lhs, rhs, result).map(|_| ())
+}
+
+/// dot_general (C14-C24): quantization, precision config and algorithm.
 pub fn verify_dot_general(ctx: &Context, op: OpId) -> Result<(), String> {
+    verify_dot_general_quantization(ctx, op)?;
     let p = precisions(ctx, op);
     if p.len() > 2 {
         return Err("expects precision config to be empty or have <= 2 elements.".into());

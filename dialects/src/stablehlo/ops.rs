@@ -326,6 +326,7 @@ pub static OPS: &[OpDef] = &[
             A("precision_config", K::Precision),
         ],
         infer: Infer::Verify(la::infer_convolution),
+        verify: Some(la::verify_convolution),
         ..op("stablehlo.convolution")
     },
     unary("stablehlo.cosine", ALL_FC, ACC, ACCV),
@@ -389,6 +390,7 @@ pub static OPS: &[OpDef] = &[
             A("precision_config", K::Precision),
         ],
         infer: Infer::Verify(la::infer_dynamic_conv),
+        verify: Some(la::verify_convolution),
         ..op("stablehlo.dynamic_conv")
     },
     OpDef {
