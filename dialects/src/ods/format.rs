@@ -636,8 +636,7 @@ pub fn print_op(p: &mut OpAsmPrinter<'_>, op: OpId) {
         return;
     };
     let mut pr = Printer { p, op, ods, oseg, rseg, space: true, last_punct: false };
-    let els = fmt.elements.clone();
-    pr.elems(&els, true);
+    pr.elems(&fmt.elements, true);
 }
 
 // ---------------------------------------------------------------- parsing

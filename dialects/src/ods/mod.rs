@@ -277,7 +277,7 @@ pub struct OdsOp {
     /// The definition.
     pub def: &'static OpDef,
     /// The compiled assembly format.
-    pub format: Option<format::Format>,
+    pub format: Option<std::rc::Rc<format::Format>>,
     /// The hand-written verifier (run after the generic one).
     pub verify: Option<VerifyFn>,
     /// Result type inference.
@@ -322,7 +322,9 @@ impl DialectBuilder {
                 let fmt = if def.format.is_empty() {
                     None
                 } else {
-                    Some(format::Format::compile(def).unwrap_or_else(|e| panic!("{}: bad format: {e}", def.name)))
+                    Some(std::rc::Rc::new(
+                        format::Format::compile(def).unwrap_or_else(|e| panic!("{}: bad format: {e}", def.name)),
+                    ))
                 };
                 if fmt.is_some() {
                     info.parse = Some(format::parse_op);
