@@ -230,13 +230,23 @@ pub fn infer_reduce_window(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let ws = cx.ints("window_strides").unwrap_or_else(|| ones.clone());
     let bd = cx.ints("base_dilations").unwrap_or_else(|| ones.clone());
     let wdl = cx.ints("window_dilations").unwrap_or_else(|| ones.clone());
-    let pad = match cx.attr("padding") {
-        Some(a) => attr_i64s(ctx, a).unwrap_or_default(),
-        None => vec![0; 2 * rank],
-    };
+    // C2.
+    for (i, t) in inputs.iter().enumerate().skip(1) {
+        if let (Some(a), Some(b)) = (shape_of(ctx, inputs[0]), shape_of(ctx, *t)) {
+            if !shapes_compat(a, b) {
+                return Err(format!(
+                    "expects all inputs to have compatible shapes. Shape at input-index {i} is not compatible with shape at input-index 0"
+                ));
+            }
+        }
+    }
     if wd.len() != rank {
         return Err(format!("expects window-dimensions size == input rank, but got window-dimensions size: {} and input: {} with rank = {rank}.", wd.len(), quoted(ctx, inputs[0])));
     }
+    let pad = match cx.attr("padding") {
+        Some(a) => super::linalg::padding_pairs(ctx, a)?,
+        None => vec![0; 2 * rank],
+    };
     for (name, v) in [("window-strides", &ws), ("base-dilation factors", &bd), ("window-dilation factors", &wdl)] {
         if v.len() != rank {
             return Err(format!(

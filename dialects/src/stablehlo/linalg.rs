@@ -290,6 +290,21 @@ pub struct Window {
     win_dil: Vec<i64>,
 }
 
+/// StableHLO's `convertPaddingAttribute`: a `padding` attribute of shape `[N, 2]`, flattened as
+/// `[lo0, hi0, lo1, hi1, ...]`.
+pub fn padding_pairs(ctx: &Context, a: strata_ir::Attribute) -> Result<Vec<i64>, String> {
+    if let Some((shape, values)) = dense_ints(ctx, a) {
+        if shape.len() != 2 || shape[1] != 2 {
+            return Err(format!(
+                "expects the shape of padding-attribute to be {{N, 2}}, but got {{{}}}.",
+                join(&shape)
+            ));
+        }
+        return Ok(values);
+    }
+    Ok(attr_i64s(ctx, a).unwrap_or_default())
+}
+
 impl Window {
     /// Validate and build (padding flattened as `[lo0, hi0, lo1, hi1, ...]`).
     pub fn new(
