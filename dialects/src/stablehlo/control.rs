@@ -230,13 +230,23 @@ pub fn infer_reduce_window(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let ws = cx.ints("window_strides").unwrap_or_else(|| ones.clone());
     let bd = cx.ints("base_dilations").unwrap_or_else(|| ones.clone());
     let wdl = cx.ints("window_dilations").unwrap_or_else(|| ones.clone());
-    let pad = match cx.attr("padding") {
-        Some(a) => attr_i64s(ctx, a).unwrap_or_default(),
-        None => vec![0; 2 * rank],
-    };
+    // C2.
+    for (i, t) in inputs.iter().enumerate().skip(1) {
+        if let (Some(a), Some(b)) = (shape_of(ctx, inputs[0]), shape_of(ctx, *t)) {
+            if !shapes_compat(a, b) {
+                return Err(format!(
+                    "expects all inputs to have compatible shapes. Shape at input-index {i} is not compatible with shape at input-index 0"
+                ));
+            }
+        }
+    }
     if wd.len() != rank {
         return Err(format!("expects window-dimensions size == input rank, but got window-dimensions size: {} and input: {} with rank = {rank}.", wd.len(), quoted(ctx, inputs[0])));
     }
+    let pad = match cx.attr("padding") {
+        Some(a) => super::linalg::padding_pairs(ctx, a)?,
+        None => vec![0; 2 * rank],
+    };
     for (name, v) in [("window-strides", &ws), ("base-dilation factors", &bd), ("window-dilation factors", &wdl)] {
         if v.len() != rank {
             return Err(format!(
@@ -260,7 +270,8 @@ pub fn infer_reduce_window(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     Ok(accs.iter().map(|a| TyDesc::tensor(out.clone(), elem_of(ctx, *a))).collect())
 }
 
-/// select_and_scatter (C1-C11, main ones).
+/// select_and_scatter (C1-C12), in StableHLO's order: the select and scatter regions, the window
+/// attributes, the source against the windows of the operand, then the result.
 pub fn verify_select_and_scatter(ctx: &Context, op: OpId) -> Result<(), String> {
     let ops: Vec<Type> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).collect();
     if ops.len() != 3 {
@@ -290,8 +301,53 @@ pub fn verify_select_and_scatter(ctx: &Context, op: OpId) -> Result<(), String> 
             ));
         }
     }
+    let mut acc = None;
     if let Some(b) = regions.get(1).and_then(|r| entry(ctx, *r)) {
-        verify_reducer(ctx, b, &[ops[2]], &[ops[1]], Some(0))?;
+        acc = verify_reducer(ctx, b, &[ops[2]], &[ops[1]], Some(0))?.first().copied();
+    }
+    let ints = |name: &str| ctx.attr(op, name).and_then(|a| attr_i64s(ctx, a)).unwrap_or_default();
+    let wd = ints("window_dimensions");
+    let operand_shape = shape_of(ctx, ops[0]).map(|s| s.to_vec());
+    if let Some(s) = &operand_shape {
+        if s.len() != wd.len() {
+            return Err(format!(
+                "expects window-dimensions size == operand rank, but got window-dimensions size: {} and operand-type: {} with rank = {}.",
+                wd.len(),
+                quoted(ctx, ops[0]),
+                s.len()
+            ));
+        }
+    }
+    let pad = match ctx.attr(op, "padding") {
+        Some(a) => super::linalg::padding_pairs(ctx, a)?,
+        None => vec![],
+    };
+    let ws = ints("window_strides");
+    for (name, n) in [("window-strides", ws.len()), ("padding-entries", pad.len() / 2)] {
+        if n != 0 && n != wd.len() {
+            return Err(format!(
+                "expects {name} to have same dimension-size as size of window dimensions ({}), but got: {n}.",
+                wd.len()
+            ));
+        }
+    }
+    let ones = vec![1; wd.len()];
+    let ws = if ws.is_empty() { ones.clone() } else { ws };
+    let pad = if pad.is_empty() { vec![0; 2 * wd.len()] } else { pad };
+    let window = super::linalg::Window::new(&wd, &ws, &pad, &ones, &ones, "")?;
+    if let Some(s) = &operand_shape {
+        // C1, C2 (floats of any precision match, as in StableHLO).
+        let expect = window.output_shape(s);
+        let (se, oe) = (elem_of(ctx, ops[1]), elem_of(ctx, ops[0]));
+        let same_elem = se == oe || (float_elem(ctx, se).is_some() && float_elem(ctx, oe).is_some());
+        let shape_ok = shape_of(ctx, ops[1]).is_none_or(|src| shapes_compat(src, &expect));
+        if !same_elem || !shape_ok {
+            return Err(format!(
+                "expects source-type to be '{}', but got{}",
+                fmt_desc(ctx, &TyDesc::tensor(expect, oe)),
+                quoted(ctx, ops[1])
+            ));
+        }
     }
     let r = ctx.value_type(ctx.result(op, 0));
     if !types_compat(ctx, r, ops[0])
@@ -302,6 +358,17 @@ pub fn verify_select_and_scatter(ctx: &Context, op: OpId) -> Result<(), String> 
             quoted(ctx, r),
             quoted(ctx, ops[0])
         ));
+    }
+    // C12: the result's element type is the scatter region's.
+    if let (Some(acc), Some(s)) = (acc, &operand_shape) {
+        if !elems_compat(ctx, elem_of(ctx, r), elem_of(ctx, acc)) {
+            let inferred = TyDesc::tensor(s.clone(), elem_of(ctx, acc));
+            return Err(format!(
+                "inferred type(s) '{}' are incompatible with return type(s) of operation {}",
+                fmt_desc(ctx, &inferred),
+                quoted(ctx, r)
+            ));
+        }
     }
     Ok(())
 }

@@ -384,6 +384,21 @@ pub struct Window {
     win_dil: Vec<i64>,
 }
 
+/// StableHLO's `convertPaddingAttribute`: a `padding` attribute of shape `[N, 2]`, flattened as
+/// `[lo0, hi0, lo1, hi1, ...]`.
+pub fn padding_pairs(ctx: &Context, a: strata_ir::Attribute) -> Result<Vec<i64>, String> {
+    if let Some((shape, values)) = dense_ints(ctx, a) {
+        if shape.len() != 2 || shape[1] != 2 {
+            return Err(format!(
+                "expects the shape of padding-attribute to be {{N, 2}}, but got {{{}}}.",
+                join(&shape)
+            ));
+        }
+        return Ok(values);
+    }
+    Ok(attr_i64s(ctx, a).unwrap_or_default())
+}
+
 impl Window {
     /// Validate and build (padding flattened as `[lo0, hi0, lo1, hi1, ...]`).
     pub fn new(
@@ -759,7 +774,7 @@ pub fn infer_dynamic_gather(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     Ok(vec![gather_shape(cx.ctx, cx.operand(0)?, cx.operand(1)?, &d, ss.as_deref(), n)?])
 }
 
-/// scatter (C1-C20): results have the inputs' types.
+/// scatter (C1-C25): results have the inputs' shapes and the update_computation's element types.
 pub fn infer_scatter(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let ctx = cx.ctx;
     let n = cx.operands.len().saturating_sub(1) / 2;
@@ -779,6 +794,12 @@ pub fn infer_scatter(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     for t in inputs {
         if shape_of(ctx, *t).is_some_and(|s| !shapes_compat(s, os)) {
             return Err("Not all inputs have compatible shapes.".into());
+        }
+    }
+    // C3.
+    if let Some(us0) = shape_of(ctx, updates[0]) {
+        if updates.iter().any(|u| shape_of(ctx, *u).is_some_and(|s| !shapes_compat(s, us0))) {
+            return Err("Not all updates have compatible shapes.".into());
         }
     }
     let ivd = d.index_vector_dim;
@@ -862,9 +883,46 @@ pub fn infer_scatter(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
             }
         }
     }
+    // C4: window dimensions of the updates within the operand's (inserted and batching dimensions
+    // excluded), scatter dimensions equal to the indices' (index_vector_dim excluded).
+    let max_window: Vec<i64> = (0..orank as i64)
+        .filter(|i| !d.inserted_window_dims.contains(i) && !d.input_batching_dims.contains(i))
+        .map(|i| os[i as usize])
+        .collect();
+    let scatter_sizes: Vec<i64> = (0..irank).filter(|i| *i as i64 != ivd).map(|i| is[i]).collect();
+    for u in updates {
+        let Some(us) = shape_of(ctx, *u) else { continue };
+        for (i, w) in d.update_window_dims.iter().enumerate() {
+            let ub = usize::try_from(*w).ok().and_then(|w| us.get(w)).copied().unwrap_or(DYN);
+            let ob = max_window.get(i).copied().unwrap_or(DYN);
+            if ub != DYN && ob != DYN && ub > ob {
+                return Err(format!(
+                    "expects bounds of the window dimensions of updates to not exceed the bounds of the corresponding dimensions of operand. For dimension {w}, updates bound is {ub}, operand bound is {ob}."
+                ));
+            }
+        }
+        let scatter_dims = (0..us.len()).filter(|i| !d.update_window_dims.contains(&(*i as i64)));
+        for (i, sb) in scatter_dims.zip(&scatter_sizes) {
+            if us[i] != DYN && *sb != DYN && us[i] != *sb {
+                return Err(format!(
+                    "expects bounds of the scatter dimensions of updates to be same as the bounds of the corresponding dimensions of scatter indices. For scatter dimension {i}, updates bound is {} , scatter_indices bound is {sb}.",
+                    us[i]
+                ));
+            }
+        }
+    }
     if let Some(b) = cx.regions.first().and_then(|r| super::region::entry(ctx, *r)) {
         let inits: Vec<Type> = inputs.to_vec();
-        super::region::verify_reducer(ctx, b, &inits, updates, Some(0))?;
+        let accs = super::region::verify_reducer(ctx, b, &inits, updates, Some(0))?;
+        // C24, C25: the inputs' shapes with the update_computation's element types.
+        return Ok(inputs
+            .iter()
+            .zip(accs)
+            .map(|(t, a)| match shape_of(ctx, *t) {
+                Some(s) if elem_of(ctx, a) != elem_of(ctx, *t) => TyDesc::tensor(s.to_vec(), elem_of(ctx, a)),
+                _ => TyDesc::Type(*t),
+            })
+            .collect());
     }
     Ok(inputs.iter().map(|t| TyDesc::Type(*t)).collect())
 }
