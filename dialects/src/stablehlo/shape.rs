@@ -522,9 +522,23 @@ pub fn verify_dynamic_pad(ctx: &Context, op: OpId) -> Result<(), String> {
             return Err("output should have the same rank as the operand".into());
         }
     }
-    if let Some(v) = const_operand_ints(ctx, op, 4) {
-        if let Some(x) = v.iter().find(|x| **x < 0) {
-            return Err(format!("interior_padding must be non-negative, but got {x}"));
+    let Some(interior) = const_operand_ints(ctx, op, 4) else { return Ok(()) };
+    if let Some(x) = interior.iter().find(|x| **x < 0) {
+        return Err(format!("interior_padding must be non-negative, but got {x}"));
+    }
+    // C4, when the shapes are static and the paddings constants.
+    let (Some(os), Some(rs)) = (shape_of(ctx, ts[0]), shape_of(ctx, result_type(ctx, op))) else { return Ok(()) };
+    let (Some(low), Some(high)) = (const_operand_ints(ctx, op, 2), const_operand_ints(ctx, op, 3)) else {
+        return Ok(());
+    };
+    if !is_static(os) || !is_static(rs) {
+        return Ok(());
+    }
+    for (i, (((&d, &out), &lo), (&hi, &inr))) in os.iter().zip(rs).zip(&low).zip(high.iter().zip(&interior)).enumerate()
+    {
+        let want = d as i128 + lo as i128 + (d as i128 - 1).max(0) * inr as i128 + hi as i128;
+        if out as i128 != want {
+            return Err(format!("expected output dimension at index {i} to equal {want}, but got {out}"));
         }
     }
     Ok(())
