@@ -216,6 +216,9 @@ pub fn verify_binary_quant(ctx: &Context, op: OpId) -> Result<(), String> {
     if qr.is_per_axis() && qr.quantization_dimension != qres.quantization_dimension {
         return Err("quantization_dimension of rhs and result are not same".into());
     }
+    if qres.is_per_axis() && !ql.is_per_axis() && !qr.is_per_axis() {
+        return Err("result per_axis quantized but none from rhs and lhs are per_axis quantized".into());
+    }
     Ok(())
 }
 
