@@ -226,6 +226,13 @@ pub fn verify_binary_quant(ctx: &Context, op: OpId) -> Result<(), String> {
 pub fn verify_bitcast_convert(ctx: &Context, op: OpId) -> Result<(), String> {
     let (o, r) = (operand_types(ctx, op)[0], result_types(ctx, op)[0]);
     let (Some((os, oe, _)), Some((rs, re, _))) = (ranked(ctx, o), ranked(ctx, r)) else { return Ok(()) };
+    if is_complex(ctx, oe) != is_complex(ctx, re) {
+        return Err(format!(
+            "cannot convert between real and complex types, but got: {} and {}",
+            fmt_type(ctx, o),
+            fmt_type(ctx, r)
+        ));
+    }
     let (Some(ob), Some(rb)) = (bit_width(ctx, oe), bit_width(ctx, re)) else { return Ok(()) };
     if ob == rb {
         if !shapes_compat(os, rs) {
