@@ -62,9 +62,11 @@ pub fn infer_compare(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
         let e = elem_of(cx.ctx, t);
         let ok = match ct {
             ComparisonType::NOTYPE => true,
-            ComparisonType::FLOAT | ComparisonType::TOTALORDER => {
+            ComparisonType::FLOAT => {
                 float_elem(cx.ctx, e).is_some() || is_complex(cx.ctx, e) || quant_type(cx.ctx, e).is_some()
             }
+            // C3: complex numbers have no total order, only FLOAT.
+            ComparisonType::TOTALORDER => float_elem(cx.ctx, e).is_some() || quant_type(cx.ctx, e).is_some(),
             ComparisonType::SIGNED => {
                 matches!(int_elem(cx.ctx, e), Some((w, s)) if w > 1 && s != strata_ir::Signedness::Unsigned)
             }
