@@ -62,9 +62,11 @@ pub fn infer_compare(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
         let e = elem_of(cx.ctx, t);
         let ok = match ct {
             ComparisonType::NOTYPE => true,
-            ComparisonType::FLOAT | ComparisonType::TOTALORDER => {
+            ComparisonType::FLOAT => {
                 float_elem(cx.ctx, e).is_some() || is_complex(cx.ctx, e) || quant_type(cx.ctx, e).is_some()
             }
+            // C3: complex numbers have no total order, only FLOAT.
+            ComparisonType::TOTALORDER => float_elem(cx.ctx, e).is_some() || quant_type(cx.ctx, e).is_some(),
             ComparisonType::SIGNED => {
                 matches!(int_elem(cx.ctx, e), Some((w, s)) if w > 1 && s != strata_ir::Signedness::Unsigned)
             }
@@ -216,6 +218,9 @@ pub fn verify_binary_quant(ctx: &Context, op: OpId) -> Result<(), String> {
     if qr.is_per_axis() && qr.quantization_dimension != qres.quantization_dimension {
         return Err("quantization_dimension of rhs and result are not same".into());
     }
+    if qres.is_per_axis() && !ql.is_per_axis() && !qr.is_per_axis() {
+        return Err("result per_axis quantized but none from rhs and lhs are per_axis quantized".into());
+    }
     Ok(())
 }
 
@@ -223,6 +228,13 @@ pub fn verify_binary_quant(ctx: &Context, op: OpId) -> Result<(), String> {
 pub fn verify_bitcast_convert(ctx: &Context, op: OpId) -> Result<(), String> {
     let (o, r) = (operand_types(ctx, op)[0], result_types(ctx, op)[0]);
     let (Some((os, oe, _)), Some((rs, re, _))) = (ranked(ctx, o), ranked(ctx, r)) else { return Ok(()) };
+    if is_complex(ctx, oe) != is_complex(ctx, re) {
+        return Err(format!(
+            "cannot convert between real and complex types, but got: {} and {}",
+            fmt_type(ctx, o),
+            fmt_type(ctx, r)
+        ));
+    }
     let (Some(ob), Some(rb)) = (bit_width(ctx, oe), bit_width(ctx, re)) else { return Ok(()) };
     if ob == rb {
         if !shapes_compat(os, rs) {

@@ -81,6 +81,68 @@ pub fn verify_same_quant_params(ctx: &Context, operand: Type, result: Type, per_
     }
 }
 
+/// The per-axis placement of broadcast_in_dim and dynamic_broadcast_in_dim (C6, StableHLO's
+/// `verifyBroadcastInDimOpQuantConstraints`): the result's quantization dimension is where
+/// `broadcast_dimensions` sends the operand's, and a size-1 operand quantization dimension
+/// repeats its one scale and zero point along the result's.
+pub fn verify_broadcast_per_axis(ctx: &Context, operand: Type, result: Type, dims: &[i64]) -> Result<(), String> {
+    let (Some(qo), Some(qr)) = (quant_element(ctx, operand), quant_element(ctx, result)) else { return Ok(()) };
+    let (Some(od), Some(rd)) = (qo.quantization_dimension, qr.quantization_dimension) else { return Ok(()) };
+    let Some(&bd) = usize::try_from(od).ok().and_then(|d| dims.get(d)) else { return Ok(()) };
+    if rd != bd {
+        return Err(format!("result quantization_dimension {rd} not same as broadcast_dimensions[{od}] = {bd}"));
+    }
+    let size = super::types::shape_of(ctx, operand).and_then(|s| s.get(od as usize).copied());
+    if size == Some(1) {
+        let (s0, z0) = (qo.scales[0], qo.zero_points[0]);
+        for (i, (s, z)) in qr.scales.iter().zip(&qr.zero_points).enumerate() {
+            if *s != s0 {
+                return Err(format!(
+                    "mismatch result scale {i} ({}) and operand scale 0 ({})",
+                    super::fmt::fmt_float(*s),
+                    super::fmt::fmt_float(s0)
+                ));
+            }
+            if *z != z0 {
+                return Err(format!("mismatch result zero_point {i} ({z}) and operand zero_point 0 ({z0})"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The per-axis shape rule of reshape and dynamic_reshape (C3, as StableHLO's
+/// `verifyReshapeOpQuantizationConstraints` checks it): the quantization dimension keeps its
+/// size, and the dimensions before it keep their product (so the ones after it do too).
+pub fn verify_reshape_per_axis(ctx: &Context, operand: Type, result: Type) -> Result<(), String> {
+    let (Some(qo), Some(qr)) = (quant_element(ctx, operand), quant_element(ctx, result)) else { return Ok(()) };
+    let (Some(od), Some(rd)) = (qo.quantization_dimension, qr.quantization_dimension) else { return Ok(()) };
+    let (Some(os), Some(rs)) = (super::types::shape_of(ctx, operand), super::types::shape_of(ctx, result)) else {
+        return Ok(());
+    };
+    let (od, rd) = (od as usize, rd as usize);
+    if od >= os.len() || rd >= rs.len() {
+        return Ok(());
+    }
+    let dyn_ = super::fmt::DYN;
+    if os[od] != dyn_ && rs[rd] != dyn_ && os[od] != rs[rd] {
+        return Err(format!(
+            "expect same quantization dimension size for operand and result {} and {}",
+            super::types::fmt_type(ctx, operand),
+            super::types::fmt_type(ctx, result)
+        ));
+    }
+    if super::types::is_static(os) && super::types::is_static(rs) {
+        let (a, b): (i64, i64) = (os[..od].iter().product(), rs[..rd].iter().product());
+        if a != b {
+            return Err(format!(
+                "product of dimensions before quantization dimension must match between operand and result for {a} and {b}"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Parse the text after `uniform`: `<i8:f32, 1.0:17>`.
 pub fn parse_uniform(s: &str) -> Result<QuantType, String> {
     let s = s.trim();

@@ -66,7 +66,8 @@ pub fn verify_broadcast_in_dim(ctx: &Context, op: OpId) -> Result<(), String> {
     super::quant::verify_same_quant_params(ctx, o, r, false)?;
     let (Some(os), Some(rs)) = (shape_of(ctx, o), shape_of(ctx, r)) else { return Ok(()) };
     let dims = ints_attr(ctx, op, "broadcast_dimensions");
-    broadcast_dims_common(os, rs, &dims, "is not equal to 1 or size of result dimension")
+    broadcast_dims_common(os, rs, &dims, "is not equal to 1 or size of result dimension")?;
+    super::quant::verify_broadcast_per_axis(ctx, o, r, &dims)
 }
 
 fn broadcast_dims_common(os: &[i64], rs: &[i64], dims: &[i64], msg: &str) -> Result<(), String> {
@@ -139,7 +140,7 @@ pub fn verify_dynamic_broadcast_in_dim(ctx: &Context, op: OpId) -> Result<(), St
             }
         }
     }
-    Ok(())
+    super::quant::verify_broadcast_per_axis(ctx, ts[0], r, &dims)
 }
 
 fn numel(s: &[i64]) -> Option<i64> {
@@ -150,12 +151,26 @@ fn numel(s: &[i64]) -> Option<i64> {
     }
 }
 
-/// transpose (C1, quantized): the operand's scale(s) and zero point(s) are kept.
+/// transpose (C1, C4 quantized): the operand's scale(s) and zero point(s) are kept, and a
+/// per-axis quantization dimension moves with the permutation.
 pub fn verify_transpose(ctx: &Context, op: OpId) -> Result<(), String> {
-    super::quant::verify_same_quant_params(ctx, operand_types(ctx, op)[0], result_type(ctx, op), true)
+    let (o, r) = (operand_types(ctx, op)[0], result_type(ctx, op));
+    super::quant::verify_same_quant_params(ctx, o, r, true)?;
+    let (Some(qo), Some(qr)) = (super::quant::quant_element(ctx, o), super::quant::quant_element(ctx, r)) else {
+        return Ok(());
+    };
+    if let (Some(od), Some(rd)) = (qo.quantization_dimension, qr.quantization_dimension) {
+        let perm = ints_attr(ctx, op, "permutation");
+        if let Some(&p) = usize::try_from(rd).ok().and_then(|d| perm.get(d)) {
+            if od != p {
+                return Err(format!("operand quantization_dimension {od} is not same as permutation[{rd}] = {p}"));
+            }
+        }
+    }
+    Ok(())
 }
 
-/// reshape (C1-C2).
+/// reshape (C1-C3).
 pub fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
     let o = operand_types(ctx, op)[0];
     let r = result_type(ctx, op);
@@ -165,7 +180,7 @@ pub fn verify_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
             return Err(format!("number of output elements ({b}) doesn't match expected number of elements ({a})"));
         }
     }
-    Ok(())
+    super::quant::verify_reshape_per_axis(ctx, o, r)
 }
 
 /// dynamic_reshape (C1-C4).
@@ -202,7 +217,8 @@ pub fn verify_dynamic_reshape(ctx: &Context, op: OpId) -> Result<(), String> {
             }
         }
     }
-    Ok(())
+    super::quant::verify_same_quant_params(ctx, ts[0], r, true)?;
+    super::quant::verify_reshape_per_axis(ctx, ts[0], r)
 }
 
 /// transpose (C2-C4).
@@ -506,9 +522,23 @@ pub fn verify_dynamic_pad(ctx: &Context, op: OpId) -> Result<(), String> {
             return Err("output should have the same rank as the operand".into());
         }
     }
-    if let Some(v) = const_operand_ints(ctx, op, 4) {
-        if let Some(x) = v.iter().find(|x| **x < 0) {
-            return Err(format!("interior_padding must be non-negative, but got {x}"));
+    let Some(interior) = const_operand_ints(ctx, op, 4) else { return Ok(()) };
+    if let Some(x) = interior.iter().find(|x| **x < 0) {
+        return Err(format!("interior_padding must be non-negative, but got {x}"));
+    }
+    // C4, when the shapes are static and the paddings constants.
+    let (Some(os), Some(rs)) = (shape_of(ctx, ts[0]), shape_of(ctx, result_type(ctx, op))) else { return Ok(()) };
+    let (Some(low), Some(high)) = (const_operand_ints(ctx, op, 2), const_operand_ints(ctx, op, 3)) else {
+        return Ok(());
+    };
+    if !is_static(os) || !is_static(rs) {
+        return Ok(());
+    }
+    for (i, (((&d, &out), &lo), (&hi, &inr))) in os.iter().zip(rs).zip(&low).zip(high.iter().zip(&interior)).enumerate()
+    {
+        let want = d as i128 + lo as i128 + (d as i128 - 1).max(0) * inr as i128 + hi as i128;
+        if out as i128 != want {
+            return Err(format!("expected output dimension at index {i} to equal {want}, but got {out}"));
         }
     }
     Ok(())
