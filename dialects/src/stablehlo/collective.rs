@@ -128,6 +128,10 @@ pub fn verify_all_gather(ctx: &Context, op: OpId) -> Result<(), String> {
     common(ctx, op, false)?;
     let dim = ctx.attr(op, "all_gather_dim").and_then(|a| attr_int(ctx, a)).unwrap_or(0);
     for (o, r) in operand_types(ctx, op).iter().zip(result_types(ctx, op)) {
+        // C6: each result has its operand's element type.
+        if elem_of(ctx, *o) != elem_of(ctx, r) {
+            return Err("requires the same element type for all operands and results".into());
+        }
         let (Some(os), Some(rs)) = (shape_of(ctx, *o), shape_of(ctx, r)) else { continue };
         if dim as usize >= os.len() {
             return Err("all_gather_dim must be a valid index of operand".into());
