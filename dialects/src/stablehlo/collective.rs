@@ -271,6 +271,14 @@ fn dynamic_root(ctx: &Context, op: OpId, name: &str) -> Result<Vec<Type>, String
         if !ok {
             return Err(format!("last operand of {name} with has_dynamic_root=true must be a rank-1 i32 tensor"));
         }
+        // One root per data operand: `tensor<[size(operands)-1]xi32>`.
+        let n = shape_of(ctx, root).map_or(DYN, |s| s[0]);
+        if n != DYN && n != ops.len() as i64 {
+            return Err(format!(
+                "last operand of {name} with has_dynamic_root=true must have one element per data operand ({}), but got {n}",
+                ops.len()
+            ));
+        }
     }
     let res = result_types(ctx, op);
     if res.len() != ops.len() {
