@@ -3,7 +3,7 @@
 // (not their element types). The valid program is last.
 // RUN: strata-opt --split-input-file --verify-diagnostics %s
 
-// spec-not-enforced: rng_bit_generator C2: the state size each algorithm needs (2 for THREE_FRY, 2 or 3 for PHILOX) is not checked, as StableHLO's verifier does not check it either (XLA rejects it when compiling)
+// spec-not-enforced: rng_bit_generator C2: the state size each algorithm needs (2 for THREE_FRY, 2 or 3 for PHILOX) is not checked, as StableHLO's verifier does not check it either (only the states' shapes are compared)
 
 // spec: rng C1
 func.func @rng_c1(%a: tensor<f32>, %b: tensor<f64>, %shape: tensor<2xi64>) -> tensor<3x3xf32> {
