@@ -128,6 +128,10 @@ pub fn verify_all_gather(ctx: &Context, op: OpId) -> Result<(), String> {
     common(ctx, op, false)?;
     let dim = ctx.attr(op, "all_gather_dim").and_then(|a| attr_int(ctx, a)).unwrap_or(0);
     for (o, r) in operand_types(ctx, op).iter().zip(result_types(ctx, op)) {
+        // C6: each result has its operand's element type.
+        if elem_of(ctx, *o) != elem_of(ctx, r) {
+            return Err("requires the same element type for all operands and results".into());
+        }
         let (Some(os), Some(rs)) = (shape_of(ctx, *o), shape_of(ctx, r)) else { continue };
         if dim as usize >= os.len() {
             return Err("all_gather_dim must be a valid index of operand".into());
@@ -232,7 +236,13 @@ pub fn verify_reduce_scatter(ctx: &Context, op: OpId) -> Result<(), String> {
 
 /// collective_permute (C1-C5).
 pub fn verify_collective_permute(ctx: &Context, op: OpId) -> Result<(), String> {
-    let Some(a) = ctx.attr(op, "source_target_pairs") else { return Ok(()) };
+    verify_source_target_pairs(ctx, ctx.attr(op, "source_target_pairs"))
+}
+
+/// StableHLO's `verifyCollectivePermuteSourceTargetPairs` (collective_permute, send and recv
+/// C1-C4): an `(N, 2)` tensor of non-negative ids, no source and no target repeated.
+fn verify_source_target_pairs(ctx: &Context, pairs: Option<strata_ir::Attribute>) -> Result<(), String> {
+    let Some(a) = pairs else { return Ok(()) };
     let Some((shape, vals)) = dense_ints(ctx, a) else { return Ok(()) };
     if shape.len() != 2 {
         return Err(format!("expect source_target_pairs attribute to be of rank 2, but got rank {}", shape.len()));
@@ -266,6 +276,14 @@ fn dynamic_root(ctx: &Context, op: OpId, name: &str) -> Result<Vec<Type>, String
             && matches!(ctx.type_kind(elem_of(ctx, root)), TypeKind::Integer { width: 32, .. });
         if !ok {
             return Err(format!("last operand of {name} with has_dynamic_root=true must be a rank-1 i32 tensor"));
+        }
+        // One root per data operand: `tensor<[size(operands)-1]xi32>`.
+        let n = shape_of(ctx, root).map_or(DYN, |s| s[0]);
+        if n != DYN && n != ops.len() as i64 {
+            return Err(format!(
+                "last operand of {name} with has_dynamic_root=true must have one element per data operand ({}), but got {n}",
+                ops.len()
+            ));
         }
     }
     let res = result_types(ctx, op);
@@ -332,8 +350,9 @@ fn channel_type_check(cx_flag: bool, ch: Option<ChannelHandle>, host_type: i64, 
     Ok(())
 }
 
-/// send (C1-C2): returns a token.
+/// send (C1-C5): returns a token.
 pub fn infer_send(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
+    verify_source_target_pairs(cx.ctx, cx.attr("source_target_pairs"))?;
     let ch = cx.attr("channel_handle").map(|a| ChannelHandle::parse_from_attr(cx.ctx, a)).transpose()?;
     channel_type_check(cx.flag("is_host_transfer"), ch, ChannelHandle::DEVICE_TO_HOST, "DEVICE_TO_HOST")?;
     Ok(vec![TyDesc::Token])
@@ -358,8 +377,9 @@ fn token_last(ctx: &Context, res: &[Type], msg: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// recv (C1-C4).
+/// recv (C1-C5).
 pub fn verify_recv(ctx: &Context, op: OpId) -> Result<(), String> {
+    verify_source_target_pairs(ctx, ctx.attr(op, "source_target_pairs"))?;
     channel_type_check(
         flag(ctx, op, "is_host_transfer"),
         channel(ctx, op)?,

@@ -1028,6 +1028,18 @@ pub fn infer_rng(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     Ok(vec![TyDesc::tensor(shape, e)])
 }
 
+/// rng (C1): StableHLO's `AllElementTypesMatch<["a", "b", "result"]>`. Runs after inference,
+/// which takes the result's element type from `a`.
+pub fn verify_rng(ctx: &Context, op: OpId) -> Result<(), String> {
+    let ops = ctx.operands(op);
+    let (a, b) = (elem_of(ctx, ctx.value_type(ops[0])), elem_of(ctx, ctx.value_type(ops[1])));
+    let r = elem_of(ctx, ctx.value_type(ctx.result(op, 0)));
+    if a != b || a != r {
+        return Err("failed to verify that all of {a, b, result} have same element type".into());
+    }
+    Ok(())
+}
+
 /// rng_bit_generator (C1-C2).
 pub fn verify_rng_bit_generator(ctx: &Context, op: OpId) -> Result<(), String> {
     let init = ctx.value_type(ctx.operands(op)[0]);

@@ -584,6 +584,7 @@ pub static OPS: &[OpDef] = &[
             TC(At::Operand(2), Shp::Static1D, El::IntOrIndex),
         ],
         infer: Infer::Iface(la::infer_rng),
+        verify: Some(la::verify_rng),
         ..op("stablehlo.rng")
     },
     OpDef {
