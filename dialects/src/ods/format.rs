@@ -302,8 +302,8 @@ struct Printer<'a, 'b> {
     p: &'a mut OpAsmPrinter<'b>,
     op: OpId,
     ods: &'a OdsOp,
-    oseg: Vec<(usize, usize)>,
-    rseg: Vec<(usize, usize)>,
+    oseg: super::Segments,
+    rseg: super::Segments,
     space: bool,
     last_punct: bool,
 }
@@ -829,9 +829,44 @@ pub fn parse_attr(p: &mut OpAsmParser<'_, '_>, kind: &AttrKind, attr_name: &str)
     }
 }
 
+thread_local! {
+    /// Enum attributes already read, per context (by [`Context::id`], never reused): the text
+    /// of `#dialect.enum<cases>` -> the interned attribute. Reading an attribute is a pure
+    /// function of its text within a context, so the parse runs once per distinct text (an
+    /// enum has few) instead of once per op.
+    static ENUM_ATTRS: std::cell::RefCell<(u64, std::collections::HashMap<Box<str>, Attribute>)> =
+        std::cell::RefCell::new((u64::MAX, std::collections::HashMap::new()));
+}
+
+/// Most distinct enum texts remembered for one context.
+const ENUM_CACHE_LIMIT: usize = 4096;
+
 fn parse_attr_text(p: &mut OpAsmParser<'_, '_>, text: &str) -> ParseResult<Attribute> {
+    let id = p.context().id();
+    let cached = ENUM_ATTRS.with(|c| {
+        let c = c.borrow();
+        if c.0 == id {
+            c.1.get(text).copied()
+        } else {
+            None
+        }
+    });
+    if let Some(a) = cached {
+        return Ok(a);
+    }
     match strata_ir::parser::parse_attr_str(p.ctx(), text) {
-        Ok(a) => Ok(a),
+        Ok(a) => {
+            ENUM_ATTRS.with(|c| {
+                let mut c = c.borrow_mut();
+                if c.0 != id {
+                    *c = (id, std::collections::HashMap::new());
+                }
+                if c.1.len() < ENUM_CACHE_LIMIT {
+                    c.1.insert(text.into(), a);
+                }
+            });
+            Ok(a)
+        }
         Err(_) => {
             p.ctx().take_diagnostics();
             Err(p.emit_error(format!("invalid attribute {text}")))
@@ -1406,8 +1441,15 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
     }
     let ods = ods_of(p.context(), name).expect("registered");
     // Infer needs `&OdsOp` while `p` is borrowed mutably: copy what it reads.
-    let ods_copy =
-        OdsOp { def, format: None, verify: None, infer: ods.infer, defaults: Default::default(), named: None };
+    let ods_copy = OdsOp {
+        def,
+        format: None,
+        verify: None,
+        infer: ods.infer,
+        defaults: Default::default(),
+        named: None,
+        relations: Default::default(),
+    };
     infer_types(p, &ods_copy, &mut r, &props)?;
     // Resolve operands.
     let mut sizes = Vec::new();

@@ -286,6 +286,37 @@ pub struct OdsOp {
     pub defaults: std::cell::RefCell<Vec<(usize, Attribute)>>,
     /// For linalg named ops: the OpDSL body and maps.
     pub named: Option<&'static NamedOp>,
+    /// The def's relational traits, split out once (the verifier reads them for every op).
+    pub relations: Relations,
+}
+
+/// The relational traits of an op definition that [`verify_generic`] checks, parsed from the
+/// trait strings once at registration instead of scanning them for every verified op.
+#[derive(Default, Debug)]
+pub struct Relations {
+    /// `HasParent:a,b` arguments.
+    pub has_parent: Vec<&'static str>,
+    /// `SameTypeOperands`.
+    pub same_type_operands: bool,
+    /// `AllTypesMatch:x,y` arguments.
+    pub all_types_match: Vec<&'static str>,
+    /// `AllElementTypesMatch:x,y` arguments.
+    pub all_element_types_match: Vec<&'static str>,
+    /// `TypesMatchWith:lhs:rhs:transformer` arguments.
+    pub types_match_with: Vec<&'static str>,
+}
+
+impl Relations {
+    /// The relations of `def`.
+    pub fn of(def: &'static OpDef) -> Relations {
+        Relations {
+            has_parent: def.trait_args("HasParent").collect(),
+            same_type_operands: def.has_trait("SameTypeOperands"),
+            all_types_match: def.trait_args("AllTypesMatch").collect(),
+            all_element_types_match: def.trait_args("AllElementTypesMatch").collect(),
+            types_match_with: def.trait_args("TypesMatchWith").collect(),
+        }
+    }
 }
 
 /// The ODS data of a registered op, if it has any.
@@ -334,8 +365,15 @@ impl DialectBuilder {
                 if def.attrs.iter().any(|a| a.default.is_some() && !a.optional) {
                     info.populate = Some(populate_defaults);
                 }
-                let ods =
-                    OdsOp { def, format: fmt, verify: None, infer: None, defaults: Default::default(), named: None };
+                let ods = OdsOp {
+                    def,
+                    format: fmt,
+                    verify: None,
+                    infer: None,
+                    defaults: Default::default(),
+                    named: None,
+                    relations: Relations::of(def),
+                };
                 (info, ods)
             })
             .collect();
@@ -473,8 +511,8 @@ pub fn segments(
     total: usize,
     sizes_attr: &str,
     attr_sized: bool,
-) -> Option<Vec<(usize, usize)>> {
-    let sizes: Vec<usize> = if attr_sized {
+) -> Option<Segments> {
+    let sizes: smallvec::SmallVec<[usize; 4]> = if attr_sized {
         let a = ctx.attr(op, sizes_attr)?;
         match ctx.attr_kind(a) {
             AttrKind2Ir::DenseArray { values, .. } if values.len() == defs.len() => {
@@ -489,7 +527,7 @@ pub fn segments(
             if total != singles {
                 return None;
             }
-            vec![1; defs.len()]
+            smallvec::smallvec![1; defs.len()]
         } else {
             if total < singles {
                 return None;
@@ -502,7 +540,7 @@ pub fn segments(
             defs.iter().map(|d| if d.var == Var::Single { 1 } else { each }).collect()
         }
     };
-    let mut out = Vec::with_capacity(sizes.len());
+    let mut out = Segments::with_capacity(sizes.len());
     let mut at = 0;
     for s in sizes {
         out.push((at, at + s));
@@ -513,13 +551,16 @@ pub fn segments(
 
 use strata_ir::AttrKind as AttrKind2Ir;
 
+/// Value ranges per operand/result definition (inline for up to four definitions).
+pub type Segments = smallvec::SmallVec<[(usize, usize); 4]>;
+
 /// Operand value ranges of `op` per operand definition.
-pub fn operand_segments(ctx: &Context, op: OpId, def: &OpDef) -> Option<Vec<(usize, usize)>> {
+pub fn operand_segments(ctx: &Context, op: OpId, def: &OpDef) -> Option<Segments> {
     segments(ctx, op, def.operands, ctx.operands(op).len(), "operandSegmentSizes", def.attr_sized_operands())
 }
 
 /// Result ranges of `op` per result definition.
-pub fn result_segments(ctx: &Context, op: OpId, def: &OpDef) -> Option<Vec<(usize, usize)>> {
+pub fn result_segments(ctx: &Context, op: OpId, def: &OpDef) -> Option<Segments> {
     segments(ctx, op, def.results, ctx.num_results(op), "resultSegmentSizes", def.attr_sized_results())
 }
 
@@ -671,13 +712,19 @@ fn ty_str(ctx: &Context, t: Type) -> String {
 }
 
 /// The types of the operands/results named `name` (an operand or result of `def`).
-fn named_types(ctx: &Context, op: OpId, def: &OpDef, name: &str) -> Option<Vec<Type>> {
+fn named_types(
+    ctx: &Context,
+    op: OpId,
+    def: &OpDef,
+    name: &str,
+    segs: &(Option<Segments>, Option<Segments>),
+) -> Option<smallvec::SmallVec<[Type; 2]>> {
     if let Some(i) = def.operands.iter().position(|d| d.name == name) {
-        let segs = operand_segments(ctx, op, def)?;
+        let segs = segs.0.as_ref()?;
         return Some(ctx.operands(op)[segs[i].0..segs[i].1].iter().map(|v| ctx.value_type(*v)).collect());
     }
     if let Some(i) = def.results.iter().position(|d| d.name == name) {
-        let segs = result_segments(ctx, op, def)?;
+        let segs = segs.1.as_ref()?;
         return Some((segs[i].0..segs[i].1).map(|r| ctx.value_type(ctx.result(op, r))).collect());
     }
     None
@@ -823,9 +870,10 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         }
     }
     // Type constraints.
-    if let Some(segs) = operand_segments(ctx, op, def) {
+    let segs = (operand_segments(ctx, op, def), result_segments(ctx, op, def));
+    if let Some(segs) = &segs.0 {
         let operands = ctx.operands(op);
-        for (d, (s, e)) in def.operands.iter().zip(&segs) {
+        for (d, (s, e)) in def.operands.iter().zip(segs) {
             for (i, v) in operands[*s..*e].iter().enumerate() {
                 let t = ctx.value_type(*v);
                 if !satisfies(ctx, d.cons, t) {
@@ -841,8 +889,8 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
             }
         }
     }
-    if let Some(segs) = result_segments(ctx, op, def) {
-        for (d, (s, e)) in def.results.iter().zip(&segs) {
+    if let Some(segs) = &segs.1 {
+        for (d, (s, e)) in def.results.iter().zip(segs) {
             for r in *s..*e {
                 let t = ctx.value_type(ctx.result(op, r));
                 if !satisfies(ctx, d.cons, t) {
@@ -854,7 +902,8 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         }
     }
     // Parents.
-    for parents in def.trait_args("HasParent") {
+    let rel = &ods.relations;
+    for parents in rel.has_parent.iter().copied() {
         let ps: Vec<&str> = parents.split(',').collect();
         let parent = ctx.parent_op(op).map(|p| ctx.op_name_of(p).to_string());
         if !parent.as_deref().map(|p| ps.contains(&p)).unwrap_or(false) {
@@ -867,41 +916,22 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         }
     }
     // Type relations.
-    if def.has_trait("SameTypeOperands") {
+    if rel.same_type_operands {
         let ts: Vec<Type> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).collect();
         if ts.windows(2).any(|w| w[0] != w[1]) {
             return Err("requires all operands to have the same type".into());
         }
     }
-    for names in def.trait_args("AllTypesMatch") {
-        let names: Vec<&str> = names.split(',').collect();
+    for names in rel.all_types_match.iter().copied() {
         let mut first: Option<Type> = None;
-        for n in &names {
-            for t in named_types(ctx, op, def, n).unwrap_or_default() {
+        for n in names.split(',') {
+            for t in named_types(ctx, op, def, n, &segs).unwrap_or_default() {
                 match first {
                     None => first = Some(t),
                     Some(f) if f != t => {
-                        return Err(
-                            format!("failed to verify that all of {{{}}} have same type", names.join(", ")).into()
-                        )
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-    for names in def.trait_args("AllElementTypesMatch") {
-        let names: Vec<&str> = names.split(',').collect();
-        let mut first: Option<Type> = None;
-        for n in &names {
-            for t in named_types(ctx, op, def, n).unwrap_or_default() {
-                let e = ctx.type_kind(t).element_type().unwrap_or(t);
-                match first {
-                    None => first = Some(e),
-                    Some(f) if f != e => {
                         return Err(format!(
-                            "failed to verify that all of {{{}}} have same element type",
-                            names.join(", ")
+                            "failed to verify that all of {{{}}} have same type",
+                            names.split(',').collect::<Vec<_>>().join(", ")
                         )
                         .into())
                     }
@@ -910,10 +940,31 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
             }
         }
     }
-    for spec in def.trait_args("TypesMatchWith") {
+    for names in rel.all_element_types_match.iter().copied() {
+        let mut first: Option<Type> = None;
+        for n in names.split(',') {
+            for t in named_types(ctx, op, def, n, &segs).unwrap_or_default() {
+                let e = ctx.type_kind(t).element_type().unwrap_or(t);
+                match first {
+                    None => first = Some(e),
+                    Some(f) if f != e => {
+                        return Err(format!(
+                            "failed to verify that all of {{{}}} have same element type",
+                            names.split(',').collect::<Vec<_>>().join(", ")
+                        )
+                        .into())
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    for spec in rel.types_match_with.iter().copied() {
         let mut it = spec.splitn(3, ':');
         let (Some(lhs), Some(rhs), Some(tr)) = (it.next(), it.next(), it.next()) else { continue };
-        let (Some(l), Some(r)) = (named_types(ctx, op, def, lhs), named_types(ctx, op, def, rhs)) else { continue };
+        let (Some(l), Some(r)) = (named_types(ctx, op, def, lhs, &segs), named_types(ctx, op, def, rhs, &segs)) else {
+            continue;
+        };
         if l.len() != 1 {
             continue;
         }
