@@ -1,9 +1,26 @@
 // Negative cases of the constraints of the conversion ops (convert, bitcast_convert,
-// uniform_dequantize), written from spec.md, with StableHLO's messages; each case mutates one of
+// uniform_quantize, uniform_dequantize), written from spec.md, with StableHLO's messages; each case mutates one of
 // the valid programs at the end.
 // RUN: strata-opt --split-input-file --verify-diagnostics %s
 
-// spec-not-enforced: uniform_quantize C2: Strata accepts a result whose expressed type is not the operand's float type (or, when requantizing, the operand's expressed type), e.g. tensor<2xf32> -> tensor<2x!quant.uniform<i8:f64, 1.0>>; StableHLO's C++ verifier has no such check either (its ODS only asks for a float or quantized operand and a quantized result), so there is no StableHLO message to match and it is left as is
+
+// spec: uniform_quantize C2
+func.func @uniform_quantize_c2_float(%x: tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f64, 1.0:0>> {
+  // expected-error@+1 {{Expressed type of result expected to be 'f32', but got 'f64'}}
+  %0 = "stablehlo.uniform_quantize"(%x) : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f64, 1.0:0>>
+  return %0 : tensor<2x!quant.uniform<i8:f64, 1.0:0>>
+}
+
+// -----
+
+// spec: uniform_quantize C2
+func.func @uniform_quantize_c2_requantize(%x: tensor<2x!quant.uniform<i8:f32, 1.0:0>>) -> tensor<2x!quant.uniform<i8:f64, 1.0:0>> {
+  // expected-error@+1 {{Expressed type of result expected to be 'f32', but got 'f64'}}
+  %0 = "stablehlo.uniform_quantize"(%x) : (tensor<2x!quant.uniform<i8:f32, 1.0:0>>) -> tensor<2x!quant.uniform<i8:f64, 1.0:0>>
+  return %0 : tensor<2x!quant.uniform<i8:f64, 1.0:0>>
+}
+
+// -----
 
 // spec: convert C1
 func.func @convert_c1(%x: tensor<2xf32>) -> tensor<3xi32> {

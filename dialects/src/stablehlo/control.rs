@@ -642,3 +642,93 @@ mod tests {
         }
     }
 }
+
+// ----- async_start / async_done -----
+
+/// The `T` of a `!stablehlo.future<T>` type, as written.
+fn future_payload(ctx: &Context, t: Type) -> Option<&str> {
+    match ctx.type_kind(t) {
+        TypeKind::Dialect { dialect, body, .. } if ctx.str(*dialect) == "stablehlo" => {
+            body.strip_prefix("future<")?.strip_suffix('>').map(str::trim)
+        }
+        _ => None,
+    }
+}
+
+/// Type text without whitespace (a future's payload is kept as written).
+fn squeezed(s: &str) -> String {
+    s.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// The ops `async_start`'s body may hold (C2).
+const ASYNC_BODY_OPS: &[&str] = &[
+    "stablehlo.all_reduce",
+    "stablehlo.all_gather",
+    "stablehlo.all_to_all",
+    "stablehlo.collective_permute",
+    "stablehlo.reduce_scatter",
+    "stablehlo.collective_broadcast",
+    "stablehlo.slice",
+    "stablehlo.dynamic_slice",
+    "stablehlo.dynamic_update_slice",
+];
+
+/// The result types of `op` as one comma-separated list.
+fn result_types_text(ctx: &Context, op: OpId) -> String {
+    (0..ctx.num_results(op))
+        .map(|i| strata_ir::printer::type_to_string(ctx, ctx.value_type(ctx.result(op, i))))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// async_start (C1-C4): the body holds one collective or slice op and a return, the op takes
+/// async_start's operands, and the result is `!stablehlo.future<T>` of the op's result type.
+/// (The spec's region form; an op without a body, as written with `called_computations`, is
+/// left to its callee.)
+pub fn verify_async_start(ctx: &Context, op: OpId) -> Result<(), String> {
+    let Some(&region) = ctx.op_regions(op).first() else { return Ok(()) };
+    let body = match ctx.region_blocks(region) {
+        [block] => ctx.block_ops_vec(*block),
+        _ => Vec::new(),
+    };
+    if body.len() != 2 || ctx.op_name_of(body[1]) != "stablehlo.return" {
+        return Err("body must contain a single operation and a return".into());
+    }
+    let inner = body[0];
+    let name = ctx.op_name_of(inner);
+    if !ASYNC_BODY_OPS.contains(&name) {
+        return Err(format!(
+            "the operation in body must be a collective (all_reduce, all_gather, all_to_all, collective_permute, \
+             reduce_scatter, collective_broadcast) or a slice (slice, dynamic_slice, dynamic_update_slice), but got '{name}'"
+        ));
+    }
+    if ctx.operands(inner) != ctx.operands(op) {
+        return Err(format!("operands must be the ones passed to '{name}' in body"));
+    }
+    let expected = result_types_text(ctx, inner);
+    let got = result_types_text(ctx, op);
+    let ok = ctx.num_results(op) == 1
+        && future_payload(ctx, ctx.value_type(ctx.result(op, 0))).is_some_and(|t| squeezed(t) == squeezed(&expected));
+    if !ok {
+        return Err(format!("result type must be '!stablehlo.future<{expected}>', but got '{got}'"));
+    }
+    Ok(())
+}
+
+/// async_done (C1): the results are the `T` of the operand's `!stablehlo.future<T>`.
+pub fn verify_async_done(ctx: &Context, op: OpId) -> Result<(), String> {
+    let operands = ctx.operands(op);
+    let [future] = operands else { return Ok(()) };
+    let t = ctx.value_type(*future);
+    let Some(payload) = future_payload(ctx, t) else {
+        return Err(format!(
+            "operand must be a !stablehlo.future, but got '{}'",
+            strata_ir::printer::type_to_string(ctx, t)
+        ));
+    };
+    let got = result_types_text(ctx, op);
+    if squeezed(payload) != squeezed(&got) {
+        return Err(format!("result type(s) must be '{payload}' (the T of the operand's future<T>), but got '{got}'"));
+    }
+    Ok(())
+}

@@ -171,8 +171,22 @@ pub fn verify_uniform_quantize(ctx: &Context, op: OpId) -> Result<(), String> {
         return Err(format!("result #0 must be ranked tensor of per-tensor integer quantized or per-axis integer quantized values, but got '{}'", fmt_type(ctx, *r)));
     }
     let oe = elem_of(ctx, *o);
-    if float_elem(ctx, oe).is_none() && quant_type(ctx, oe).is_none() {
-        return Err(format!("operand #0 must be ranked tensor of floating-point or per-tensor integer quantized or per-axis integer quantized values, but got '{}'", fmt_type(ctx, *o)));
+    let expected = match (float_elem(ctx, oe), quant_type(ctx, oe)) {
+        (Some(k), _) => k,
+        (None, Some(q)) => q.expressed,
+        (None, None) => {
+            return Err(format!("operand #0 must be ranked tensor of floating-point or per-tensor integer quantized or per-axis integer quantized values, but got '{}'", fmt_type(ctx, *o)))
+        }
+    };
+    // C2: expressed_type(result) = is_float(operand) ? element_type(operand) : expressed_type(operand).
+    if let Some(rq) = quant_type(ctx, elem_of(ctx, *r)) {
+        if rq.expressed != expected {
+            return Err(format!(
+                "Expressed type of result expected to be '{}', but got '{}'",
+                expected.mlir_name(),
+                rq.expressed.mlir_name()
+            ));
+        }
     }
     Ok(())
 }

@@ -210,8 +210,16 @@ pub static OPS: &[OpDef] = &[
         ..op("stablehlo.all_to_all")
     },
     binary("stablehlo.and", EWC, ALL_IP),
-    OpDef { attrs: &[A("called_computations", K::Opt)], ..op("stablehlo.async_done") },
-    OpDef { attrs: &[A("called_computations", K::Opt)], ..op("stablehlo.async_start") },
+    OpDef {
+        attrs: &[A("called_computations", K::Opt)],
+        verify: Some(cf::verify_async_done),
+        ..op("stablehlo.async_done")
+    },
+    OpDef {
+        attrs: &[A("called_computations", K::Opt)],
+        verify: Some(cf::verify_async_start),
+        ..op("stablehlo.async_start")
+    },
     binary("stablehlo.atan2", EWT, ALL_FC),
     OpDef {
         traits: PURE,
