@@ -903,7 +903,7 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     }
     // Parents.
     let rel = &ods.relations;
-    for parents in rel.has_parent.iter().copied() {
+    for &parents in &rel.has_parent {
         let ps: Vec<&str> = parents.split(',').collect();
         let parent = ctx.parent_op(op).map(|p| ctx.op_name_of(p).to_string());
         if !parent.as_deref().map(|p| ps.contains(&p)).unwrap_or(false) {
@@ -922,7 +922,7 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
             return Err("requires all operands to have the same type".into());
         }
     }
-    for names in rel.all_types_match.iter().copied() {
+    for &names in &rel.all_types_match {
         let mut first: Option<Type> = None;
         for n in names.split(',') {
             for t in named_types(ctx, op, def, n, &segs).unwrap_or_default() {
@@ -940,7 +940,7 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
             }
         }
     }
-    for names in rel.all_element_types_match.iter().copied() {
+    for &names in &rel.all_element_types_match {
         let mut first: Option<Type> = None;
         for n in names.split(',') {
             for t in named_types(ctx, op, def, n, &segs).unwrap_or_default() {
@@ -959,7 +959,7 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
             }
         }
     }
-    for spec in rel.types_match_with.iter().copied() {
+    for &spec in &rel.types_match_with {
         let mut it = spec.splitn(3, ':');
         let (Some(lhs), Some(rhs), Some(tr)) = (it.next(), it.next(), it.next()) else { continue };
         let (Some(l), Some(r)) = (named_types(ctx, op, def, lhs, &segs), named_types(ctx, op, def, rhs, &segs)) else {

@@ -630,19 +630,6 @@ pub fn verify_custom_call(ctx: &Context, op: OpId) -> Result<(), String> {
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn op_names() {
-        for bad in ["foo", "foo.", "0.foo", "foo.foo.%"] {
-            assert!(!super::valid_op_name(bad), "{bad}");
-        }
-        for good in ["stablehlo.identity", "a.b.c", "my_dialect.op$1"] {
-            assert!(super::valid_op_name(good), "{good}");
-        }
-    }
-}
-
 // ----- async_start / async_done -----
 
 /// The `T` of a `!stablehlo.future<T>` type, as written.
@@ -731,4 +718,17 @@ pub fn verify_async_done(ctx: &Context, op: OpId) -> Result<(), String> {
         return Err(format!("result type(s) must be '{payload}' (the T of the operand's future<T>), but got '{got}'"));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn op_names() {
+        for bad in ["foo", "foo.", "0.foo", "foo.foo.%"] {
+            assert!(!super::valid_op_name(bad), "{bad}");
+        }
+        for good in ["stablehlo.identity", "a.b.c", "my_dialect.op$1"] {
+            assert!(super::valid_op_name(good), "{good}");
+        }
+    }
 }
