@@ -168,6 +168,7 @@ fn apply_transform(
     script: &str,
     cfg: &LowerConfig,
 ) -> Result<(), BridgeError> {
+    let script = &bound_pattern_application(script);
     if cfg.dump {
         eprintln!("// -----// Transform script for {stage} //----- //\n{script}");
     }
@@ -195,6 +196,36 @@ fn apply_transform(
         return Err(BridgeError::Lowering { stage: stage.into(), message: ctx.take_diags() });
     }
     Ok(())
+}
+
+/// Most greedy iterations of one `transform.apply_patterns` (MLIR's canonicalizer stops at 10;
+/// the transform op has no bound by default).
+const MAX_PATTERN_ITERATIONS: u32 = 64;
+
+/// Give every `transform.apply_patterns` of a script an iteration bound. Unbounded, a pattern
+/// set that does not converge runs forever: MLIR 22's `memref.fold_memref_alias_ops` patterns
+/// on a bufferized scatter loop (jax/scatter_add) never reach a fixpoint. Bounded, the op fails
+/// ("greedy pattern application failed") and the bridge falls back to the plain pipeline.
+fn bound_pattern_application(script: &str) -> String {
+    let mut out = String::with_capacity(script.len() + 256);
+    let mut open: Vec<usize> = Vec::new(); // indentation of each open apply_patterns
+    for line in script.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let t = line.trim_start();
+        if t.starts_with("transform.apply_patterns to ") && t.ends_with('{') {
+            open.push(indent);
+        } else if open.last() == Some(&indent) && t.starts_with("} :") {
+            open.pop();
+            out.push_str(&line[..indent]);
+            out.push_str(&format!("}} {{max_iterations = {MAX_PATTERN_ITERATIONS} : i64}}"));
+            out.push_str(&t[1..]);
+            out.push('\n');
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 /// Public `func.func`s with a body and a static tensor signature (others are skipped with a
@@ -819,6 +850,15 @@ fn add_wrappers(ctx: &Ctx, module: &mut Module, cfg: &LowerConfig, entries: &[En
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pattern_application_is_bounded() {
+        let script = "    transform.apply_patterns to %f {\n      transform.apply_patterns.canonicalization\n    } : !transform.any_op\n    transform.apply_cse to %f : !transform.any_op\n";
+        let b = bound_pattern_application(script);
+        assert!(b.contains("    } {max_iterations = 64 : i64} : !transform.any_op\n"), "{b}");
+        assert!(b.contains("    transform.apply_cse to %f : !transform.any_op\n"), "{b}");
+        assert_eq!(b.matches("max_iterations").count(), 1);
+    }
 
     #[test]
     fn indexing_map_lists() {
