@@ -592,7 +592,7 @@ fn conv_common(cx: &InferCx, padding: Option<Vec<i64>>) -> Result<Vec<TyDesc>, S
 pub fn infer_convolution(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let n = rank_of(cx.ctx, cx.operand(0)?).unwrap_or(2).saturating_sub(2);
     let padding = match cx.attr("padding") {
-        Some(a) => attr_i64s(cx.ctx, a).unwrap_or_default(),
+        Some(a) => padding_pairs(cx.ctx, a)?,
         None => vec![0; 2 * n],
     };
     conv_common(cx, Some(padding))
