@@ -247,20 +247,15 @@ pub fn infer_reduce_window(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
         Some(a) => super::linalg::padding_pairs(ctx, a)?,
         None => vec![0; 2 * rank],
     };
-    for (name, v) in [("window-strides", &ws), ("base-dilation factors", &bd), ("window-dilation factors", &wdl)] {
-        if v.len() != rank {
-            return Err(format!(
-                "expects {name} to have same dimension-size as size of window dimensions ({rank}), but got: {}.",
-                v.len()
-            ));
-        }
-    }
-    if pad.len() != 2 * rank {
-        return Err(format!(
-            "expects padding-entries to have same dimension-size as size of window dimensions ({rank}), but got: {}.",
-            pad.len() / 2
-        ));
-    }
+    super::linalg::check_window_attr_sizes(
+        rank,
+        &[
+            ("window-strides", ws.len()),
+            ("base-dilation factors", bd.len()),
+            ("window-dilation factors", wdl.len()),
+            ("padding-entries", pad.len() / 2),
+        ],
+    )?;
     let window = super::linalg::Window::new(&wd, &ws, &pad, &bd, &wdl, "")?;
     let out = window.output_shape(&shape);
     let accs = match cx.regions.first().and_then(|r| entry(ctx, *r)) {
@@ -323,14 +318,12 @@ pub fn verify_select_and_scatter(ctx: &Context, op: OpId) -> Result<(), String> 
         None => vec![],
     };
     let ws = ints("window_strides");
-    for (name, n) in [("window-strides", ws.len()), ("padding-entries", pad.len() / 2)] {
-        if n != 0 && n != wd.len() {
-            return Err(format!(
-                "expects {name} to have same dimension-size as size of window dimensions ({}), but got: {n}.",
-                wd.len()
-            ));
-        }
-    }
+    // Absent attributes default to one entry per window dimension.
+    let given: Vec<(&str, usize)> = [("window-strides", ws.len()), ("padding-entries", pad.len() / 2)]
+        .into_iter()
+        .filter(|(_, n)| *n != 0)
+        .collect();
+    super::linalg::check_window_attr_sizes(wd.len(), &given)?;
     let ones = vec![1; wd.len()];
     let ws = if ws.is_empty() { ones.clone() } else { ws };
     let pad = if pad.is_empty() { vec![0; 2 * wd.len()] } else { pad };

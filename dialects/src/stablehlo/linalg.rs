@@ -265,14 +265,16 @@ fn precisions(ctx: &Context, op: OpId) -> Vec<Precision> {
     }
 }
 
-/// The element types of lhs, rhs and the result of a dot_general or convolution.
-fn lhs_rhs_result_elements(ctx: &Context, op: OpId) -> Option<(Type, Type, Type)> {
+/// The element types of lhs, rhs and the result of a dot_general or convolution, when one of
+/// them is quantized (the quantization constraints apply only then).
+fn quantized_lhs_rhs_result(ctx: &Context, op: OpId) -> Option<(Type, Type, Type)> {
     let ops = ctx.operands(op);
     if ops.len() < 2 || ctx.num_results(op) != 1 {
         return None;
     }
     let e = |v| elem_of(ctx, ctx.value_type(v));
-    Some((e(ops[0]), e(ops[1]), e(ctx.result(op, 0))))
+    let ts = (e(ops[0]), e(ops[1]), e(ctx.result(op, 0)));
+    [ts.0, ts.1, ts.2].iter().any(|t| quant_type(ctx, *t).is_some()).then_some(ts)
 }
 
 /// StableHLO's `verifyConvolutionDotGeneralCommonQuantizationConstraints` (convolution and
@@ -311,10 +313,7 @@ fn verify_common_quantization(ctx: &Context, lhs: Type, rhs: Type, result: Type)
 /// convolution and dynamic_conv C28-C34: the quantization constraints (StableHLO's
 /// `verifyConvolutionOpQuantizationConstraints`).
 pub fn verify_convolution(ctx: &Context, op: OpId) -> Result<(), String> {
-    let Some((lhs, rhs, result)) = lhs_rhs_result_elements(ctx, op) else { return Ok(()) };
-    if [lhs, rhs, result].iter().all(|t| quant_type(ctx, *t).is_none()) {
-        return Ok(());
-    }
+    let Some((lhs, rhs, result)) = quantized_lhs_rhs_result(ctx, op) else { return Ok(()) };
     let rq = verify_common_quantization(ctx, lhs, rhs, result)?;
     let Some(d) = ctx.attr(op, "dimension_numbers").and_then(|a| ConvDimensionNumbers::parse_from_attr(ctx, a).ok())
     else {
@@ -332,26 +331,20 @@ pub fn verify_convolution(ctx: &Context, op: OpId) -> Result<(), String> {
 /// dot_general C14-C20: the quantization constraints (StableHLO's
 /// `verifyDotGeneralOpQuantizationConstraints`).
 fn verify_dot_general_quantization(ctx: &Context, op: OpId) -> Result<(), String> {
-    let Some((lhs, rhs, result)) = lhs_rhs_result_elements(ctx, op) else { return Ok(()) };
-    if [lhs, rhs, result].iter().all(|t| quant_type(ctx, *t).is_none()) {
-        return Ok(());
-    }
+    let Some((lhs, rhs, result)) = quantized_lhs_rhs_result(ctx, op) else { return Ok(()) };
     if let Some(rq) = quant_type(ctx, rhs) {
-        match rq.quantization_dimension {
-            None if rq.zero_points.iter().any(|z| *z != 0) => return Err("Zero point of rhs should be 0".into()),
-            Some(_) if rq.zero_points.iter().any(|z| *z != 0) => return Err("Zero points of rhs should be 0".into()),
-            Some(q) => {
-                let d = match ctx.attr(op, "dot_dimension_numbers") {
-                    Some(a) => DotDimensionNumbers::parse_from_attr(ctx, a)?,
-                    None => DotDimensionNumbers::default(),
-                };
-                if d.rhs_contracting_dimensions.contains(&q) {
-                    return Err(
-                        "Quantization dimension of rhs should not be in the contracting dimension of rhs".into()
-                    );
-                }
+        if rq.zero_points.iter().any(|z| *z != 0) {
+            let what = if rq.is_per_axis() { "Zero points of rhs" } else { "Zero point of rhs" };
+            return Err(format!("{what} should be 0"));
+        }
+        if let Some(q) = rq.quantization_dimension {
+            let d = match ctx.attr(op, "dot_dimension_numbers") {
+                Some(a) => DotDimensionNumbers::parse_from_attr(ctx, a)?,
+                None => DotDimensionNumbers::default(),
+            };
+            if d.rhs_contracting_dimensions.contains(&q) {
+                return Err("Quantization dimension of rhs should not be in the contracting dimension of rhs".into());
             }
-            None => {}
         }
     }
     verify_common_quantization(ctx, lhs, rhs, result).map(|_| ())
@@ -397,6 +390,20 @@ pub fn padding_pairs(ctx: &Context, a: strata_ir::Attribute) -> Result<Vec<i64>,
         return Ok(values);
     }
     Ok(attr_i64s(ctx, a).unwrap_or_default())
+}
+
+/// The size part of StableHLO's `verifyWindowAttributesAndInferWindowDimensions` (convolution,
+/// reduce_window, select_and_scatter): every window attribute has one entry per window
+/// dimension (`(name, entries)`; padding counted in `[lo, hi]` pairs).
+pub fn check_window_attr_sizes(n: usize, attrs: &[(&str, usize)]) -> Result<(), String> {
+    for (name, len) in attrs {
+        if *len != n {
+            return Err(format!(
+                "expects {name} to have same dimension-size as size of window dimensions ({n}), but got: {len}."
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl Window {
@@ -517,19 +524,15 @@ fn conv_common(cx: &InferCx, padding: Option<Vec<i64>>) -> Result<Vec<TyDesc>, S
     let lhs_dil = cx.ints("lhs_dilation").unwrap_or_else(|| ones.clone());
     let rhs_dil = cx.ints("rhs_dilation").unwrap_or_else(|| ones.clone());
     let reversal = cx.ints("window_reversal").unwrap_or_else(|| vec![0; n]);
-    for (name, v) in [
-        ("window_strides", &strides),
-        ("lhs_dilation", &lhs_dil),
-        ("rhs_dilation", &rhs_dil),
-        ("window_reversal", &reversal),
-    ] {
-        if v.len() != n {
-            return Err(format!(
-                "expects {name} to have same dimension-size as size of window dimensions ({n}), but got: {}.",
-                v.len()
-            ));
-        }
-    }
+    check_window_attr_sizes(
+        n,
+        &[
+            ("window_strides", strides.len()),
+            ("lhs_dilation", lhs_dil.len()),
+            ("rhs_dilation", rhs_dil.len()),
+            ("window_reversal", reversal.len()),
+        ],
+    )?;
     // C24: at most two precisions (one per operand).
     if let Some(a) = cx.attr("precision_config") {
         if matches!(cx.ctx.attr_kind(a), strata_ir::AttrKind::Array(p) if p.len() > 2) {
@@ -569,9 +572,7 @@ fn conv_common(cx: &InferCx, padding: Option<Vec<i64>>) -> Result<Vec<TyDesc>, S
     out[d.output_feature_dimension as usize] = k_out;
     match padding {
         Some(p) => {
-            if p.len() != 2 * n {
-                return Err(format!("expects padding-entries to have same dimension-size as size of window dimensions ({n}), but got: {}.", p.len() / 2));
-            }
+            check_window_attr_sizes(n, &[("padding-entries", p.len() / 2)])?;
             let wd: Vec<i64> = win_dims.iter().map(|w| if *w == DYN { 1 } else { *w }).collect();
             let w = Window::new(&wd, &strides, &p, &lhs_dil, &rhs_dil, "convolution")?;
             let sp = w.output_shape(&in_spatial);

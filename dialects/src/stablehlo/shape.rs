@@ -465,6 +465,12 @@ pub fn infer_concatenate(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     Ok(vec![TyDesc::tensor(out, e0)])
 }
 
+/// The size of a padded dimension (pad C4, dynamic_pad C4: `lo + d + max(d - 1, 0) * interior +
+/// hi`), in i128 so that huge paddings cannot overflow.
+fn padded_size(d: i64, lo: i64, hi: i64, interior: i64) -> i128 {
+    lo as i128 + d as i128 + (d as i128 - 1).max(0) * interior as i128 + hi as i128
+}
+
 /// pad (C1-C4).
 pub fn infer_pad(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
     let (shape, e, _) = ranked_or_err(cx.ctx, cx.operand(0)?)?;
@@ -490,11 +496,11 @@ pub fn infer_pad(cx: &InferCx) -> Result<Vec<TyDesc>, String> {
             out.push(DYN);
             continue;
         }
-        let n = low[i] + high[i] + shape[i] + (shape[i] - 1).max(0) * interior[i];
+        let n = padded_size(shape[i], low[i], high[i], interior[i]);
         if n < 0 {
             return Err(format!("Padding result in negative size for dimension {i}"));
         }
-        out.push(n);
+        out.push(i64::try_from(n).map_err(|_| format!("Padding result in too large size for dimension {i}"))?);
     }
     Ok(vec![TyDesc::tensor(out, e)])
 }
@@ -509,13 +515,12 @@ pub fn verify_dynamic_pad(ctx: &Context, op: OpId) -> Result<(), String> {
         }
     }
     let Some(rank) = rank_of(ctx, ts[0]) else { return Ok(()) };
-    for (i, name) in [(2, "edge_padding_low"), (3, "edge_padding_high"), (4, "interior_padding")] {
+    for i in 2..=4 {
         if let Some(&n) = ts.get(i).and_then(|t| shape_of(ctx, *t)).and_then(|s| s.first()) {
             if n != DYN && n as usize != rank {
                 return Err(format!("padding operands size ({n}) must match operand rank ({rank})"));
             }
         }
-        let _ = name;
     }
     if let Some(r) = rank_of(ctx, result_type(ctx, op)) {
         if r != rank {
@@ -536,7 +541,7 @@ pub fn verify_dynamic_pad(ctx: &Context, op: OpId) -> Result<(), String> {
     }
     for (i, (((&d, &out), &lo), (&hi, &inr))) in os.iter().zip(rs).zip(&low).zip(high.iter().zip(&interior)).enumerate()
     {
-        let want = d as i128 + lo as i128 + (d as i128 - 1).max(0) * inr as i128 + hi as i128;
+        let want = padded_size(d, lo, hi, inr);
         if out as i128 != want {
             return Err(format!("expected output dimension at index {i} to equal {want}, but got {out}"));
         }
