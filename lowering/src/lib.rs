@@ -10,6 +10,8 @@
 //! - [`tensors`] is the one module that converts Strata's tensor values to native buffers.
 //! - [`backend`]: the JIT as a `strata_interp::backend::Backend` (StableHLO modules with their
 //!   `check.*` ops, run compiled; the interpreter implements the same interface).
+//! - [`fusion`] is `linalg-fuse-elementwise-ops` on Strata IR (elementwise producer-consumer
+//!   fusion of `linalg.generic`), run by the bridge before MLIR.
 //! - [`legalize`] is `stablehlo-legalize-to-linalg`: StableHLO → linalg on tensors (Strata IR),
 //!   the entry for StableHLO input.
 //!
@@ -20,6 +22,7 @@ pub mod backend;
 pub mod bridge;
 pub mod cpu;
 pub mod error;
+pub mod fusion;
 pub mod legalize;
 pub mod polynomial;
 pub mod schedule;

@@ -13,6 +13,7 @@ pub fn registry() -> PassRegistry {
     let mut r = PassRegistry::new();
     strata_passes::register_all(&mut r);
     strata_lowering::legalize::register(&mut r);
+    strata_lowering::fusion::register(&mut r);
     r
 }
 

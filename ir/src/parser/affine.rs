@@ -7,7 +7,7 @@
 //! it the way MLIR's printer does gives mlir-opt's output. Passes that build affine expressions
 //! should use them too.
 
-use crate::attributes::AffineExpr;
+use crate::attributes::{AffineExpr, AffineMap};
 
 /// `a + b`, simplified.
 pub fn add(a: AffineExpr, b: AffineExpr) -> AffineExpr {
@@ -78,6 +78,71 @@ pub fn largest_known_divisor(e: &AffineExpr) -> i64 {
             gcd(largest_known_divisor(l) as u64, largest_known_divisor(r) as u64) as i64
         }
     }
+}
+
+/// `e` with every `d_i` replaced by `dims[i]` and every `s_j` by `syms[j]`, simplified as it is
+/// rebuilt (MLIR's `AffineExpr::replaceDimsAndSymbols`). Out-of-range identifiers stay as they are.
+pub fn replace_dims_and_symbols(e: &AffineExpr, dims: &[AffineExpr], syms: &[AffineExpr]) -> AffineExpr {
+    let r = |x: &AffineExpr| replace_dims_and_symbols(x, dims, syms);
+    match e {
+        AffineExpr::Dim(i) => dims.get(*i as usize).cloned().unwrap_or(AffineExpr::Dim(*i)),
+        AffineExpr::Symbol(i) => syms.get(*i as usize).cloned().unwrap_or(AffineExpr::Symbol(*i)),
+        AffineExpr::Constant(c) => AffineExpr::Constant(*c),
+        AffineExpr::Add(a, b) => add(r(a), r(b)),
+        AffineExpr::Mul(a, b) => mul(r(a), r(b)),
+        AffineExpr::Mod(a, b) => modulo(r(a), r(b)),
+        AffineExpr::FloorDiv(a, b) => floor_div(r(a), r(b)),
+        AffineExpr::CeilDiv(a, b) => ceil_div(r(a), r(b)),
+    }
+}
+
+/// `a ∘ b` (MLIR's `AffineMap::compose`): the map with `b`'s dimensions whose results are `a`'s
+/// results with `a`'s dimensions replaced by `b`'s results. `None` unless `b` has as many results
+/// as `a` has dimensions, or if either map has symbols (linalg indexing maps have none).
+pub fn compose(a: &AffineMap, b: &AffineMap) -> Option<AffineMap> {
+    if a.num_symbols != 0 || b.num_symbols != 0 || b.results.len() != a.num_dims as usize {
+        return None;
+    }
+    Some(AffineMap {
+        num_dims: b.num_dims,
+        num_symbols: 0,
+        results: a.results.iter().map(|e| replace_dims_and_symbols(e, &b.results, &[])).collect(),
+    })
+}
+
+/// Whether `m` is a permutation of its dimensions (MLIR's `AffineMap::isPermutation`).
+pub fn is_permutation(m: &AffineMap) -> bool {
+    if m.results.len() != m.num_dims as usize {
+        return false;
+    }
+    let mut seen = vec![false; m.num_dims as usize];
+    m.results.iter().all(|e| match e {
+        AffineExpr::Dim(d) if !seen[*d as usize] => {
+            seen[*d as usize] = true;
+            true
+        }
+        _ => false,
+    })
+}
+
+/// MLIR's `inversePermutation`: for a map whose pure-dimension results mention every dimension,
+/// the map from its results to its dimensions (the first result naming each dimension wins).
+/// `None` if some dimension is named by no result, or if the map has symbols.
+pub fn inverse_permutation(m: &AffineMap) -> Option<AffineMap> {
+    if m.num_symbols != 0 {
+        return None;
+    }
+    let mut of_dim: Vec<Option<u32>> = vec![None; m.num_dims as usize];
+    for (i, e) in m.results.iter().enumerate() {
+        if let AffineExpr::Dim(d) = e {
+            let slot = of_dim.get_mut(*d as usize)?;
+            if slot.is_none() {
+                *slot = Some(i as u32);
+            }
+        }
+    }
+    let results = of_dim.into_iter().map(|r| r.map(AffineExpr::Dim)).collect::<Option<Vec<_>>>()?;
+    Some(AffineMap { num_dims: m.results.len() as u32, num_symbols: 0, results })
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {

@@ -570,12 +570,35 @@ impl RegionDriver<'_> {
     }
 
     /// Fold `op`; returns whether it folded (in place or replaced).
+    /// MLIR's `OpTrait::impl::foldCommutative`: constant operands move to the end, keeping the
+    /// relative order of the others (a stable partition). Whether the operands changed.
+    fn fold_commutative(ctx: &mut Context, state: &mut DriverState, op: OpId, consts: &[Option<Attribute>]) -> bool {
+        let operands = ctx.operands(op).to_vec();
+        let Some(first_const) = consts.iter().position(|c| c.is_some()) else { return false };
+        if consts[first_const..].iter().all(|c| c.is_some()) {
+            return false;
+        }
+        let mut reordered: Vec<Value> =
+            operands.iter().zip(consts).filter(|(_, c)| c.is_none()).map(|(v, _)| *v).collect();
+        reordered.extend(operands.iter().zip(consts).filter(|(_, c)| c.is_some()).map(|(v, _)| *v));
+        let mut rw = PatternRewriter::with_listener(ctx, state);
+        rw.set_operands(op, reordered);
+        true
+    }
+
     fn try_fold(&mut self, ctx: &mut Context, state: &mut DriverState, op: OpId) -> bool {
         let Some(info) = ctx.op_info(ctx.op(op).name).cloned() else { return false };
-        let Some(fold) = info.fold else { return false };
+        let commutative = info.has(Traits::COMMUTATIVE) && ctx.operands(op).len() >= 2;
+        if info.fold.is_none() && !commutative {
+            return false;
+        }
         let consts: Vec<Option<Attribute>> =
             ctx.operands(op).iter().map(|v| ctx.defining_op(*v).and_then(|d| constant_value(ctx, d))).collect();
-        let Some(results) = fold(ctx, op, &consts) else { return false };
+        // MLIR's `Operation::fold`: the op's folder, then (if it failed or folded in place) the
+        // traits' folders — `Commutative` moves constant operands to the end.
+        let Some(results) = info.fold.and_then(|fold| fold(ctx, op, &consts)) else {
+            return commutative && Self::fold_commutative(ctx, state, op, &consts);
+        };
         let n = ctx.num_results(op);
         let in_place = results.is_empty()
             || results
@@ -583,6 +606,11 @@ impl RegionDriver<'_> {
                 .enumerate()
                 .any(|(i, r)| matches!(r, FoldResult::Value(v) if *v == Value::Result { op, index: i as u32 }));
         if in_place {
+            if commutative {
+                let consts: Vec<Option<Attribute>> =
+                    ctx.operands(op).iter().map(|v| ctx.defining_op(*v).and_then(|d| constant_value(ctx, d))).collect();
+                Self::fold_commutative(ctx, state, op, &consts);
+            }
             let mut rw = PatternRewriter::with_listener(ctx, state);
             rw.notify_operation_modified(op);
             return true;

@@ -592,7 +592,31 @@ const BUFFERIZE_ONLY: &str = r#"module attributes {transform.with_named_sequence
 pub fn lower<'c>(ctx: &'c Ctx, text: &str, cfg: &LowerConfig) -> Result<Lowered<'c>, BridgeError> {
     let t0 = Instant::now();
     let mut report = CompileReport { isa: Some(cfg.isa), ..Default::default() };
-    let scheduled = if cfg.schedule { lower_once(ctx, text, cfg, true, &mut report) } else { Err(None) };
+    // Strata's stage: elementwise fusion on Strata IR (`linalg-fuse-elementwise-ops`, after
+    // inlining), for the scheduled pipeline; the plain fallback takes the module as it came.
+    let fused_text;
+    let scheduled_text = if cfg.schedule {
+        match crate::fusion::fuse_text(text) {
+            Ok((t, n)) => {
+                report.fusion = format!("linalg-fuse-elementwise-ops (Strata): {n} producer-consumer pairs fused");
+                if cfg.dump {
+                    eprintln!("// -----// IR Dump After inline, linalg-fuse-elementwise-ops (Strata) //----- //\n{t}");
+                }
+                fused_text = t;
+                fused_text.as_str()
+            }
+            Err(e) => {
+                report.fusion = format!("linalg-fuse-elementwise-ops (Strata) skipped: {}", e.trim_end());
+                if cfg.dump {
+                    eprintln!("// strata: {}", report.fusion);
+                }
+                text
+            }
+        }
+    } else {
+        text
+    };
+    let scheduled = if cfg.schedule { lower_once(ctx, scheduled_text, cfg, true, &mut report) } else { Err(None) };
     let (module, entries) = match scheduled {
         Ok(x) => x,
         Err(e) => {
@@ -704,7 +728,7 @@ fn lower_once<'c>(
             "linalg preparation",
             &format!(
                 "builtin.module(canonicalize, linalg-fold-unit-extent-dims, canonicalize, {pack}linalg-generalize-named-ops, \
-                 linalg-fuse-elementwise-ops, canonicalize, cse)"
+                 canonicalize, cse)"
             ),
             cfg,
         )?;

@@ -85,6 +85,8 @@ pub struct CompileReport {
     pub plans: Vec<String>,
     /// Why the generated schedule was abandoned for the plain pipeline, if it was.
     pub fallback: Option<String>,
+    /// What Strata's fusion stage did (or why it was skipped).
+    pub fusion: String,
     /// Seconds spent in MLIR (parse to llvm dialect).
     pub mlir_seconds: f64,
     /// Seconds spent creating the execution engine / emitting code.
