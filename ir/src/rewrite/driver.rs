@@ -571,8 +571,7 @@ impl RegionDriver<'_> {
 
     /// Fold `op`; returns whether it folded (in place or replaced).
     fn try_fold(&mut self, ctx: &mut Context, state: &mut DriverState, op: OpId) -> bool {
-        let Some(info) = ctx.op_info(ctx.op(op).name).cloned() else { return false };
-        let Some(fold) = info.fold else { return false };
+        let Some(fold) = ctx.op_info(ctx.op(op).name).and_then(|info| info.fold) else { return false };
         let consts: Vec<Option<Attribute>> =
             ctx.operands(op).iter().map(|v| ctx.defining_op(*v).and_then(|d| constant_value(ctx, d))).collect();
         let Some(results) = fold(ctx, op, &consts) else { return false };
