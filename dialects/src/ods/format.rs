@@ -722,11 +722,13 @@ pub fn parse_attr(p: &mut OpAsmParser<'_, '_>, kind: &AttrKind, attr_name: &str)
     match kind {
         AttrKind::DialectEnum { prefix, bit, sep, cases, .. } => {
             p.parse_less()?;
-            let mut words = Vec::new();
+            // The keywords' case (a plain enum) or the union of their bits (a bit enum).
+            let mut case;
+            let mut val = 0i64;
             loop {
                 let pos = p.current_pos();
-                let w = p.parse_keyword_any()?.to_string();
-                if !cases.iter().any(|c| c.0 == w) {
+                let w = p.parse_keyword_any()?;
+                let Some(i) = cases.iter().position(|c| c.0 == w) else {
                     return Err(p.emit_error_at(
                         pos,
                         format!(
@@ -735,16 +737,19 @@ pub fn parse_attr(p: &mut OpAsmParser<'_, '_>, kind: &AttrKind, attr_name: &str)
                             &prefix[1..]
                         ),
                     ));
-                }
-                words.push(w);
+                };
+                case = i;
+                val |= cases[i].1;
                 if !*bit || !p.parse_optional_comma() {
                     break;
                 }
             }
             p.parse_greater()?;
-            let body = canonical_enum(cases, *bit, sep, &words);
-            let text = format!("{prefix}<{body}>");
-            parse_attr_text(p, &text)
+            if *bit {
+                Ok(enum_attr(p.ctx(), prefix, &stringify_bits(cases, val, sep)))
+            } else {
+                Ok(enum_attr(p.ctx(), prefix, cases[case].0))
+            }
         }
         AttrKind::DialectAttr { prefix } => {
             // `<...>` of the attribute: re-read whole through the attribute parser.
@@ -829,49 +834,18 @@ pub fn parse_attr(p: &mut OpAsmParser<'_, '_>, kind: &AttrKind, attr_name: &str)
     }
 }
 
-thread_local! {
-    /// Enum attributes already read, per context (by [`Context::id`], never reused): the text
-    /// of `#dialect.enum<cases>` -> the interned attribute. Reading an attribute is a pure
-    /// function of its text within a context, so the parse runs once per distinct text (an
-    /// enum has few) instead of once per op.
-    static ENUM_ATTRS: std::cell::RefCell<(u64, std::collections::HashMap<Box<str>, Attribute>)> =
-        std::cell::RefCell::new((u64::MAX, std::collections::HashMap::new()));
-}
-
-/// Most distinct enum texts remembered for one context.
-const ENUM_CACHE_LIMIT: usize = 4096;
-
-fn parse_attr_text(p: &mut OpAsmParser<'_, '_>, text: &str) -> ParseResult<Attribute> {
-    let id = p.context().id();
-    let cached = ENUM_ATTRS.with(|c| {
-        let c = c.borrow();
-        if c.0 == id {
-            c.1.get(text).copied()
-        } else {
-            None
-        }
-    });
-    if let Some(a) = cached {
-        return Ok(a);
-    }
-    match strata_ir::parser::parse_attr_str(p.ctx(), text) {
-        Ok(a) => {
-            ENUM_ATTRS.with(|c| {
-                let mut c = c.borrow_mut();
-                if c.0 != id {
-                    *c = (id, std::collections::HashMap::new());
-                }
-                if c.1.len() < ENUM_CACHE_LIMIT {
-                    c.1.insert(text.into(), a);
-                }
-            });
-            Ok(a)
-        }
-        Err(_) => {
-            p.ctx().take_diagnostics();
-            Err(p.emit_error(format!("invalid attribute {text}")))
-        }
-    }
+/// The enum attribute `{prefix}<{cases}>` (`#arith.fastmath<nnan, ninf>` from
+/// `#arith.fastmath` and canonical cases): interned directly, as the attribute parser and the
+/// dialect's body hook ([`super::enum_attr_body`]) would make it from that text.
+pub fn enum_attr(ctx: &mut Context, prefix: &str, cases: &str) -> Attribute {
+    let (dialect, mnemonic) = prefix[1..].split_once('.').unwrap_or((&prefix[1..], ""));
+    let dialect = ctx.sym(dialect);
+    let mut body = String::with_capacity(mnemonic.len() + cases.len() + 2);
+    body.push_str(mnemonic);
+    body.push('<');
+    body.push_str(cases);
+    body.push('>');
+    ctx.intern_attr(IrAttr::Dialect { dialect, body, opaque: false })
 }
 
 /// The canonical body of an enum attribute from its keywords (bit enums: groups first, then
@@ -1494,4 +1468,57 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
 /// The ODS definition of the op being printed or parsed (for custom directives).
 pub fn def_of(ctx: &Context, op: OpId) -> Option<&'static OpDef> {
     super::ods_of_op(ctx, op).map(|o| o.def)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ods::*;
+
+    /// Every enum attribute of every table, interned directly, is the attribute its text parses
+    /// to (what the format read before it interned them directly).
+    #[test]
+    fn enum_attrs_match_their_parsed_text() {
+        let mut ctx = Context::new();
+        crate::register_all(&mut ctx);
+        let tables: [&[OpDef]; 11] = [
+            gen_affine::OPS,
+            gen_arith::OPS,
+            gen_bufferization::OPS,
+            gen_cf::OPS,
+            gen_complex::OPS,
+            gen_linalg::OPS,
+            gen_math::OPS,
+            gen_memref::OPS,
+            gen_scf::OPS,
+            gen_tensor::OPS,
+            gen_vector::OPS,
+        ];
+        let mut checked = 0;
+        for defs in tables {
+            for d in defs {
+                for a in d.attrs {
+                    let AttrKind::DialectEnum { prefix, bit, sep, cases, .. } = &a.kind else { continue };
+                    let mut bodies: Vec<String> = cases.iter().map(|c| c.0.to_string()).collect();
+                    if *bit {
+                        let all = cases.iter().fold(0, |v, c| v | c.1);
+                        for v in 0..=all.min(255) {
+                            bodies.push(stringify_bits(cases, v, sep));
+                        }
+                    }
+                    for b in bodies {
+                        if b.is_empty() {
+                            continue;
+                        }
+                        let direct = enum_attr(&mut ctx, prefix, &b);
+                        let parsed = strata_ir::parser::parse_attr_str(&mut ctx, &format!("{prefix}<{b}>"))
+                            .unwrap_or_else(|_| panic!("{prefix}<{b}> does not parse"));
+                        assert_eq!(direct, parsed, "{prefix}<{b}>");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
 }

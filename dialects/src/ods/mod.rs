@@ -674,11 +674,30 @@ pub fn satisfies(ctx: &Context, cons: &str, t: Type) -> bool {
     }
 }
 
+/// Whether the concatenation of `parts` starts with `prefix`.
+fn concat_starts_with(parts: &[&str], prefix: &str) -> bool {
+    let mut rest = prefix;
+    for part in parts {
+        if rest.len() <= part.len() {
+            return part.starts_with(rest);
+        }
+        match rest.strip_prefix(part) {
+            Some(r) => rest = r,
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
 /// Whether attribute `a` has the storage `kind` requires.
 fn attr_ok(ctx: &Context, kind: &AttrKind, a: Attribute) -> bool {
     let k = ctx.attr_kind(a);
     match kind {
         AttrKind::DialectEnum { prefix, .. } | AttrKind::DialectAttr { prefix } => match k {
+            // `#dialect.body` (pretty form) without printing it; the angle form by its text.
+            AttrKind2Ir::Dialect { dialect, body, opaque: false } => {
+                concat_starts_with(&["#", ctx.str(*dialect), ".", body], prefix)
+            }
             AttrKind2Ir::Dialect { .. } => strata_ir::printer::attr_to_string(ctx, a).starts_with(prefix),
             _ => false,
         },

@@ -587,16 +587,20 @@ impl RegionDriver<'_> {
     }
 
     fn try_fold(&mut self, ctx: &mut Context, state: &mut DriverState, op: OpId) -> bool {
-        let Some(info) = ctx.op_info(ctx.op(op).name).cloned() else { return false };
-        let commutative = info.has(Traits::COMMUTATIVE) && ctx.operands(op).len() >= 2;
-        if info.fold.is_none() && !commutative {
+        // no clone of the OpInfo per fold attempt: read the hook and the trait, then let go
+        let (fold, commutative) = match ctx.op_info(ctx.op(op).name) {
+            Some(info) => (info.fold, info.has(Traits::COMMUTATIVE)),
+            None => return false,
+        };
+        let commutative = commutative && ctx.operands(op).len() >= 2;
+        if fold.is_none() && !commutative {
             return false;
         }
         let consts: Vec<Option<Attribute>> =
             ctx.operands(op).iter().map(|v| ctx.defining_op(*v).and_then(|d| constant_value(ctx, d))).collect();
         // MLIR's `Operation::fold`: the op's folder, then (if it failed or folded in place) the
         // traits' folders — `Commutative` moves constant operands to the end.
-        let Some(results) = info.fold.and_then(|fold| fold(ctx, op, &consts)) else {
+        let Some(results) = fold.and_then(|fold| fold(ctx, op, &consts)) else {
             return commutative && Self::fold_commutative(ctx, state, op, &consts);
         };
         let n = ctx.num_results(op);
