@@ -1015,6 +1015,7 @@ fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
             .into());
         }
     }
+    verify_loop_ranges(ctx, &maps, &ins, &outs, n_loops)?;
     // Region arguments.
     if let Some(&r) = ctx.op_regions(op).first() {
         if let Some(&b) = ctx.region_blocks(r).first() {
@@ -1040,6 +1041,95 @@ fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         }
     }
     verify_results_match_outs(ctx, op, &outs)
+}
+
+/// The text of an affine map as MLIR prints it (`(d0, d1) -> (d0)`).
+fn map_text(m: &strata_ir::attributes::AffineMap) -> String {
+    let mut c = Context::new();
+    let a = c.intern_attr(AttrKind::AffineMap(m.clone()));
+    let t = strata_ir::printer::attr_to_string(&c, a);
+    t.strip_prefix("affine_map<").and_then(|t| t.strip_suffix('>')).unwrap_or(&t).to_string()
+}
+
+/// MLIR's `verifyStructuredOpInterface` loop-range checks: the concatenated indexing maps must be
+/// invertible (every loop read off some operand dimension), and with static shapes every
+/// operand dimension must agree with the loop ranges inferred from the first operand dimension
+/// naming each loop.
+fn verify_loop_ranges(
+    ctx: &Context,
+    maps: &[Attribute],
+    ins: &[Value],
+    outs: &[Value],
+    n_loops: usize,
+) -> Result<(), VerifyError> {
+    use strata_ir::attributes::{AffineExpr, AffineMap};
+    use strata_ir::parser::affine::{inverse_permutation, replace_dims_and_symbols};
+    let mut ms: Vec<&AffineMap> = Vec::with_capacity(maps.len());
+    for m in maps {
+        let AttrKind::AffineMap(m) = ctx.attr_kind(*m) else { return Ok(()) };
+        if m.num_symbols != 0 || m.num_dims as usize != n_loops {
+            return Ok(());
+        }
+        ms.push(m);
+    }
+    let concat = AffineMap {
+        num_dims: n_loops as u32,
+        num_symbols: 0,
+        results: ms.iter().flat_map(|m| m.results.iter().cloned()).collect(),
+    };
+    let Some(inv) = inverse_permutation(&concat) else {
+        return Err(format!("invalid indexing maps are non-invertible: ({})", map_text(&concat)).into());
+    };
+    let shapes: Vec<Vec<i64>> = ins
+        .iter()
+        .chain(outs)
+        .map(|v| ctx.type_kind(ctx.value_type(*v)).shape().map(|s| s.to_vec()).unwrap_or_default())
+        .collect();
+    let all_sizes: Vec<i64> = shapes.iter().flatten().copied().collect();
+    if all_sizes.len() != concat.results.len() {
+        return Ok(());
+    }
+    let mut ranges = Vec::with_capacity(n_loops);
+    for e in &inv.results {
+        let AffineExpr::Dim(i) = e else { return Ok(()) };
+        ranges.push(all_sizes[*i as usize]);
+    }
+    if ranges.iter().any(|r| *r == strata_ir::DYNAMIC) {
+        return Ok(());
+    }
+    let zeros: Vec<AffineExpr> = vec![AffineExpr::Constant(0); n_loops];
+    let ends: Vec<AffineExpr> = ranges.iter().map(|r| AffineExpr::Constant(r - 1)).collect();
+    for (k, (m, shape)) in ms.iter().zip(&shapes).enumerate() {
+        for (dim, e) in m.results.iter().enumerate() {
+            let Some(&size) = shape.get(dim) else { continue };
+            if size == strata_ir::DYNAMIC || size == 0 {
+                continue;
+            }
+            let (AffineExpr::Constant(a), AffineExpr::Constant(b)) =
+                (replace_dims_and_symbols(e, &zeros, &[]), replace_dims_and_symbols(e, &ends, &[]))
+            else {
+                continue;
+            };
+            let inferred = a.max(b) + 1;
+            if a.min(b) < 0 {
+                return Err(format!("unexpected result less than 0 at expression #{dim} in {}", map_text(m)).into());
+            }
+            if matches!(e, AffineExpr::Dim(_)) {
+                if inferred != size {
+                    return Err(format!(
+                        "inferred input/output operand #{k} has shape's dimension #{dim} to be {inferred}, but found {size}"
+                    )
+                    .into());
+                }
+            } else if inferred > size {
+                return Err(format!(
+                    "inferred input/output operand #{k} has shape's dimension #{dim} to be greater than or equal to {inferred}, but found {size}"
+                )
+                .into());
+            }
+        }
+    }
+    Ok(())
 }
 
 fn verify_results_match_outs(ctx: &Context, op: OpId, outs: &[Value]) -> Result<(), VerifyError> {
