@@ -144,12 +144,14 @@ impl<'a> Cursor<'a> {
     }
 
     /// A zigzag-encoded signed varint.
+    #[inline]
     pub fn signed_varint(&mut self) -> Result<i64, BytecodeError> {
         let v = self.varint()?;
         Ok(((v >> 1) ^ (!(v & 1)).wrapping_add(1)) as i64)
     }
 
     /// A varint whose low bit is a flag: `(value << 1) | flag`.
+    #[inline]
     pub fn varint_with_flag(&mut self) -> Result<(u64, bool), BytecodeError> {
         let v = self.varint()?;
         Ok((v >> 1, v & 1 == 1))

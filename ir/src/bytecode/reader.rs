@@ -91,6 +91,7 @@ pub struct ReadState<'a> {
     /// Symbols of the string attributes used as names (file names of locations, dictionary
     /// keys), so each is interned once rather than once per use.
     string_syms: FxHashMap<Attribute, crate::Symbol>,
+    last_string_sym: Option<(Attribute, crate::Symbol)>,
     /// Result types of the op being read (a buffer reused across ops).
     result_types: Vec<Type>,
     /// Size of the IR section (an upper bound on the number of operations, for reserving).
@@ -130,6 +131,7 @@ impl<'r, 'a> DialectReader<'r, 'a> {
         self.cur.error(msg)
     }
     /// A varint.
+    #[inline]
     pub fn varint(&mut self) -> Result<u64, BytecodeError> {
         self.cur.varint()
     }
@@ -138,6 +140,7 @@ impl<'r, 'a> DialectReader<'r, 'a> {
         self.cur.signed_varint()
     }
     /// A byte.
+    #[inline]
     pub fn byte(&mut self) -> Result<u8, BytecodeError> {
         self.cur.byte()
     }
@@ -162,6 +165,7 @@ impl<'r, 'a> DialectReader<'r, 'a> {
         self.cur.bytes(n as usize)
     }
     /// A reference to an attribute.
+    #[inline]
     pub fn attribute(&mut self) -> Result<Attribute, BytecodeError> {
         let at = self.cur.offset();
         let i = self.cur.varint()?;
@@ -177,6 +181,7 @@ impl<'r, 'a> DialectReader<'r, 'a> {
         self.st.attr(i, at).map(Some)
     }
     /// A reference to a type.
+    #[inline]
     pub fn type_(&mut self) -> Result<Type, BytecodeError> {
         let at = self.cur.offset();
         let i = self.cur.varint()?;
@@ -184,8 +189,15 @@ impl<'r, 'a> DialectReader<'r, 'a> {
     }
     /// The symbol of a string attribute (without a type), interned once per attribute.
     pub(crate) fn string_attr_sym(&mut self, a: Attribute, at: usize) -> Result<crate::Symbol, BytecodeError> {
-        if let Some(s) = self.st.string_syms.get(&a) {
-            return Ok(*s);
+        // The last one first: every location of a file names the same file.
+        if let Some((la, ls)) = self.st.last_string_sym {
+            if la == a {
+                return Ok(ls);
+            }
+        }
+        if let Some(&s) = self.st.string_syms.get(&a) {
+            self.st.last_string_sym = Some((a, s));
+            return Ok(s);
         }
         let ctx = &mut *self.st.ctx;
         let sym = match ctx.attr_kind(a) {
@@ -196,6 +208,7 @@ impl<'r, 'a> DialectReader<'r, 'a> {
             _ => return Err(BytecodeError::new(at, "expected a string attribute")),
         };
         self.st.string_syms.insert(a, sym);
+        self.st.last_string_sym = Some((a, sym));
         Ok(sym)
     }
     /// A list: its length then each element.
@@ -301,7 +314,15 @@ impl<'a> ReadState<'a> {
     }
 
     /// Resolve attribute `i` (decoding it on first use).
+    #[inline]
     pub fn attr(&mut self, i: u64, at: usize) -> Result<Attribute, BytecodeError> {
+        match self.attrs.get(i as usize) {
+            Some(e) if e.value != UNRESOLVED => Ok(Attribute(e.value)),
+            _ => self.decode_attr_entry(i, at),
+        }
+    }
+
+    fn decode_attr_entry(&mut self, i: u64, at: usize) -> Result<Attribute, BytecodeError> {
         let e = self
             .attrs
             .get_mut(i as usize)
@@ -329,7 +350,15 @@ impl<'a> ReadState<'a> {
     }
 
     /// Resolve type `i` (decoding it on first use).
+    #[inline]
     pub fn type_(&mut self, i: u64, at: usize) -> Result<Type, BytecodeError> {
+        match self.types.get(i as usize) {
+            Some(e) if e.value != UNRESOLVED => Ok(Type(e.value)),
+            _ => self.decode_type_entry(i, at),
+        }
+    }
+
+    fn decode_type_entry(&mut self, i: u64, at: usize) -> Result<Type, BytecodeError> {
         let e =
             self.types.get_mut(i as usize).ok_or_else(|| BytecodeError::new(at, format!("invalid type index: {i}")))?;
         if e.value != UNRESOLVED {
@@ -507,6 +536,7 @@ pub fn read_bytecode(ctx: &mut Context, data: &[u8], file_name: &str) -> Result<
         placeholder_name: None,
         none_type: None,
         string_syms: FxHashMap::default(),
+        last_string_sym: None,
         result_types: Vec::new(),
         ir_len: sections[section::IR as usize].map_or(0, |c| c.remaining()),
     };
@@ -836,6 +866,7 @@ impl<'a> ReadState<'a> {
         depth: usize,
     ) -> Result<(), BytecodeError> {
         let op_at = c.offset();
+        self.prefetch_operands(*c);
         let (name_idx, name) = self.op_name(c)?;
         let mask = c.byte()?;
         let lat = c.offset();
@@ -1041,6 +1072,43 @@ impl<'a> ReadState<'a> {
         Ok(())
     }
 
+    /// Prefetch the result slots of the values an op record uses, before reading it: creating
+    /// the op adds a use to each, a cache miss on a large module, and this way the misses
+    /// overlap with decoding and interning the op's location. Only peeks (a copy of the
+    /// cursor, no resolution); anything unexpected just ends the peek.
+    #[inline]
+    fn prefetch_operands(&self, mut c: Cursor<'a>) -> Option<()> {
+        c.varint().ok()?;
+        let mask = c.byte().ok()?;
+        if mask & op_mask::HAS_OPERANDS == 0 {
+            return None;
+        }
+        c.varint().ok()?;
+        if mask & op_mask::HAS_ATTRS != 0 {
+            c.varint().ok()?;
+        }
+        if mask & op_mask::HAS_PROPERTIES != 0 {
+            c.varint().ok()?;
+        }
+        if mask & op_mask::HAS_RESULTS != 0 {
+            let n = c.varint().ok()?;
+            if n > 8 {
+                return None;
+            }
+            for _ in 0..n {
+                c.varint().ok()?;
+            }
+        }
+        let n = c.varint().ok()?;
+        let values = &self.scopes.last()?.values;
+        for _ in 0..n.min(8) {
+            if let Some(Some(v)) = values.get(c.varint().ok()? as usize) {
+                self.ctx.prefetch_results_of(*v);
+            }
+        }
+        Some(())
+    }
+
     fn read_region(&mut self, c: &mut Cursor<'a>, region: RegionId, depth: usize) -> Result<(), BytecodeError> {
         let n_blocks = c.count(c.remaining(), "block count")?;
         if n_blocks == 0 {
@@ -1150,11 +1218,7 @@ impl<'a> ReadState<'a> {
         let s = self.scopes.last().unwrap();
         match s.values.get(i as usize) {
             None => Err(BytecodeError::new(at, format!("invalid value index: {i}"))),
-            Some(Some(v)) => {
-                // The op is created right after its operands are read, adding a use to `v`.
-                self.ctx.prefetch_results_of(*v);
-                Ok(*v)
-            }
+            Some(Some(v)) => Ok(*v),
             Some(None) => {
                 let name = *self
                     .placeholder_name
