@@ -760,6 +760,17 @@ impl Context {
         }
     }
 
+    /// Hint that a use will be added to `v` soon: prefetches the line of its defining op's
+    /// results (computing the address only; nothing is loaded).
+    #[inline]
+    pub(crate) fn prefetch_results_of(&self, v: Value) {
+        if let Value::Result { op, .. } = v {
+            if let Some(d) = self.ops.get(op.0 as usize) {
+                crate::prefetch::read(&d.results);
+            }
+        }
+    }
+
     /// Replace all operands of `op`.
     pub fn set_operands(&mut self, op: OpId, operands: Vec<Value>) {
         self.drop_operand_uses(op);

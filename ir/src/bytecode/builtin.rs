@@ -75,13 +75,7 @@ pub fn properties_layout(op: &str) -> Option<Vec<PropField>> {
 }
 
 fn sym_of(r: &mut DialectReader<'_, '_>, a: Attribute, at: usize) -> Result<crate::Symbol, BytecodeError> {
-    match r.ctx_ref().attr_kind(a) {
-        AttrKind::String { value, ty: None } => {
-            let v = value.clone();
-            Ok(r.ctx().sym(&v))
-        }
-        _ => Err(BytecodeError::new(at, "expected a string attribute")),
-    }
+    r.string_attr_sym(a, at)
 }
 
 fn location(r: &mut DialectReader<'_, '_>) -> Result<Attribute, BytecodeError> {

@@ -11,19 +11,22 @@ use super::BytecodeError;
 /// The value used to fill alignment padding (`kAlignmentByte`).
 pub const ALIGNMENT_BYTE: u8 = 0xCB;
 
-/// A read position in a slice of the bytecode file. `base` is the absolute offset of
-/// `data[0]` in the file, so errors are located in file coordinates.
+/// A read position in a slice of the bytecode file: bytes `pos..end` of `data` are left.
+/// `base` is the absolute offset of `data[0]` in the file, so errors are located in file
+/// coordinates. A sub-cursor keeps its parent's `data` (only `end` is narrowed): bytes past
+/// `end` are never returned, but a varint may be loaded as one 8-byte word overlapping them.
 #[derive(Clone, Copy)]
 pub struct Cursor<'a> {
     data: &'a [u8],
     pos: usize,
+    end: usize,
     base: usize,
 }
 
 impl<'a> Cursor<'a> {
     /// A cursor over `data`, which starts at absolute offset `base` in the file.
     pub fn new(data: &'a [u8], base: usize) -> Self {
-        Cursor { data, pos: 0, base }
+        Cursor { data, pos: 0, end: data.len(), base }
     }
 
     /// Absolute offset of the next byte.
@@ -33,12 +36,12 @@ impl<'a> Cursor<'a> {
 
     /// Whether everything has been read.
     pub fn is_empty(&self) -> bool {
-        self.pos >= self.data.len()
+        self.pos >= self.end
     }
 
     /// Bytes left.
     pub fn remaining(&self) -> usize {
-        self.data.len() - self.pos
+        self.end - self.pos
     }
 
     /// An error at the current position.
@@ -49,13 +52,19 @@ impl<'a> Cursor<'a> {
     /// One byte.
     #[inline]
     pub fn byte(&mut self) -> Result<u8, BytecodeError> {
-        match self.data.get(self.pos) {
-            Some(b) => {
-                self.pos += 1;
-                Ok(*b)
-            }
-            None => Err(self.error("attempting to parse a byte at the end of the bytecode")),
+        if self.pos < self.end {
+            let b = self.data[self.pos];
+            self.pos += 1;
+            Ok(b)
+        } else {
+            Err(self.end_error())
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn end_error(&self) -> BytecodeError {
+        self.error("attempting to parse a byte at the end of the bytecode")
     }
 
     /// `n` bytes.
@@ -70,14 +79,54 @@ impl<'a> Cursor<'a> {
 
     /// `n` bytes as a sub-cursor (keeping absolute offsets).
     pub fn sub(&mut self, n: usize) -> Result<Cursor<'a>, BytecodeError> {
-        let base = self.offset();
-        Ok(Cursor::new(self.bytes(n)?, base))
+        if n > self.remaining() {
+            return Err(self.error(format!("attempting to parse {n} bytes when only {} remain", self.remaining())));
+        }
+        let sub = Cursor { data: self.data, pos: self.pos, end: self.pos + n, base: self.base };
+        self.pos += n;
+        Ok(sub)
+    }
+
+    /// The `len` bytes starting `from` bytes past this cursor's position, as a cursor of their
+    /// own (this one does not move); clamped to this cursor's end.
+    pub(crate) fn window(&self, from: usize, len: usize) -> Cursor<'a> {
+        let pos = self.pos.saturating_add(from).min(self.end);
+        let end = pos.saturating_add(len).min(self.end);
+        Cursor { data: self.data, pos, end, base: self.base }
     }
 
     /// A prefix varint: the count of trailing zero bits of the first byte is the number of
     /// additional bytes; a zero first byte is followed by a full little-endian `u64`.
     #[inline]
     pub fn varint(&mut self) -> Result<u64, BytecodeError> {
+        if self.pos < self.end {
+            let first = self.data[self.pos];
+            if first & 1 == 1 {
+                self.pos += 1;
+                return Ok((first >> 1) as u64);
+            }
+            // A multi-byte varint loaded as one 8-byte word (and masked) when the data has 8
+            // bytes from here, instead of a copy of its `extra` bytes; the varint itself must
+            // end within this cursor.
+            if first != 0 {
+                if let Some(w) = self.data.get(self.pos..self.pos + 8) {
+                    let len = first.trailing_zeros() as usize + 1;
+                    if len <= self.end - self.pos {
+                        let w = u64::from_le_bytes(w.try_into().unwrap());
+                        let w = if len == 8 { w } else { w & ((1u64 << (8 * len)) - 1) };
+                        self.pos += len;
+                        return Ok(w >> len);
+                    }
+                }
+            }
+        }
+        self.varint_slow()
+    }
+
+    /// [`Cursor::varint`] near the end of the data, a full `u64`, or an error.
+    #[cold]
+    #[inline(never)]
+    fn varint_slow(&mut self) -> Result<u64, BytecodeError> {
         let first = self.byte()?;
         if first & 1 == 1 {
             return Ok((first >> 1) as u64);
@@ -95,12 +144,14 @@ impl<'a> Cursor<'a> {
     }
 
     /// A zigzag-encoded signed varint.
+    #[inline]
     pub fn signed_varint(&mut self) -> Result<i64, BytecodeError> {
         let v = self.varint()?;
         Ok(((v >> 1) ^ (!(v & 1)).wrapping_add(1)) as i64)
     }
 
     /// A varint whose low bit is a flag: `(value << 1) | flag`.
+    #[inline]
     pub fn varint_with_flag(&mut self) -> Result<(u64, bool), BytecodeError> {
         let v = self.varint()?;
         Ok((v >> 1, v & 1 == 1))
@@ -108,18 +159,19 @@ impl<'a> Cursor<'a> {
 
     /// A varint used as a count or index into memory: checked against `limit` so a corrupt
     /// file cannot make the reader allocate without bound.
+    #[inline]
     pub fn count(&mut self, limit: usize, what: &str) -> Result<usize, BytecodeError> {
         let at = self.offset();
         let v = self.varint()?;
         if v > limit as u64 {
-            return Err(BytecodeError::new(at, format!("invalid {what}: {v} (at most {limit} possible here)")));
+            return Err(count_error(at, what, v, limit));
         }
         Ok(v as usize)
     }
 
     /// A null-terminated string (without the terminator).
     pub fn cstr(&mut self) -> Result<&'a [u8], BytecodeError> {
-        let rest = &self.data[self.pos..];
+        let rest = &self.data[self.pos..self.end];
         match memchr::memchr(0, rest) {
             Some(n) => {
                 let s = &rest[..n];
@@ -169,6 +221,12 @@ impl<'a> Cursor<'a> {
         }
         Ok((id, self.sub(len as usize)?))
     }
+}
+
+#[cold]
+#[inline(never)]
+fn count_error(at: usize, what: &str, v: u64, limit: usize) -> BytecodeError {
+    BytecodeError::new(at, format!("invalid {what}: {v} (at most {limit} possible here)"))
 }
 
 /// A growing output buffer with MLIR's encodings (`EncodingEmitter`). Alignment is relative to
@@ -294,6 +352,53 @@ mod tests {
             assert_eq!(c.varint_with_flag().unwrap(), (v >> 1, v & 1 == 1));
         }
         assert!(c.is_empty());
+    }
+
+    #[test]
+    fn varints_of_every_length_read_alike_near_and_far_from_the_end() {
+        // Each length 1..=9 bytes, read both with 8 bytes left after its start (the one-load
+        // path) and as the last bytes of the data (the byte-wise path).
+        let mut values = vec![0u64, u64::MAX];
+        for bits in 1..64 {
+            values.extend([(1u64 << bits) - 1, 1u64 << bits, (1u64 << bits) + 1]);
+        }
+        for v in values {
+            let mut e = Emitter::new();
+            e.varint(v);
+            let n = e.buf.len();
+            let mut padded = e.buf.clone();
+            padded.extend([0xAA; 8]);
+            let mut c = Cursor::new(&padded, 0);
+            assert_eq!(c.varint().unwrap(), v);
+            assert_eq!(c.offset(), n);
+            let mut c = Cursor::new(&e.buf, 0);
+            assert_eq!(c.varint().unwrap(), v);
+            assert!(c.is_empty());
+            // Truncated by one byte: an error, whichever path.
+            if n > 1 {
+                assert!(Cursor::new(&e.buf[..n - 1], 0).varint().is_err());
+            }
+        }
+    }
+
+    #[test]
+    fn a_sub_cursor_never_reads_past_its_end() {
+        // A 3-byte varint split by a sub-cursor boundary: the parent's data continues, the
+        // sub-cursor's does not.
+        let mut e = Emitter::new();
+        e.varint(1 << 20);
+        assert_eq!(e.buf.len(), 3);
+        e.buf.extend([0xAA; 16]);
+        let mut top = Cursor::new(&e.buf, 100);
+        let mut short = top.sub(2).unwrap();
+        let err = short.varint().unwrap_err();
+        assert_eq!(err.offset, 101);
+        assert_eq!(top.offset(), 102);
+        let mut whole = Cursor::new(&e.buf, 100).sub(3).unwrap();
+        assert_eq!(whole.varint().unwrap(), 1 << 20);
+        assert!(whole.is_empty());
+        assert!(whole.byte().is_err());
+        assert!(whole.cstr().is_err());
     }
 
     #[test]

@@ -41,12 +41,26 @@ struct OpNameEntry<'a> {
     layout: Option<Option<Vec<PropField>>>,
 }
 
-struct Entry<'a, T> {
-    value: Option<T>,
-    dialect: usize,
-    custom: bool,
-    data: Cursor<'a>,
-    busy: bool,
+/// An attribute or type table entry, 16 bytes (a large module has one per op location).
+#[derive(Clone, Copy)]
+struct Entry {
+    /// Where its data starts, relative to the attribute/type data section, and its length.
+    start: u32,
+    len: u32,
+    /// The decoded handle's index, [`UNRESOLVED`] until decoded.
+    value: u32,
+    /// `dialect << 2 | busy << 1 | custom`.
+    flags: u32,
+}
+
+const UNRESOLVED: u32 = u32::MAX;
+const CUSTOM: u32 = 1;
+const BUSY: u32 = 2;
+
+impl Entry {
+    fn dialect(&self) -> usize {
+        (self.flags >> 2) as usize
+    }
 }
 
 struct Scope {
@@ -63,8 +77,10 @@ pub struct ReadState<'a> {
     string_base: usize,
     dialects: Vec<DialectEntry<'a>>,
     op_names: Vec<OpNameEntry<'a>>,
-    attrs: Vec<Entry<'a, Attribute>>,
-    types: Vec<Entry<'a, Type>>,
+    attrs: Vec<Entry>,
+    types: Vec<Entry>,
+    /// The attribute/type data section (entries are windows of it).
+    attr_type_data: Cursor<'a>,
     resources: Vec<(String, String)>,
     properties: Vec<Cursor<'a>>,
     depth: usize,
@@ -72,6 +88,12 @@ pub struct ReadState<'a> {
     placeholders: FxHashMap<Value, OpId>,
     placeholder_name: Option<OpName>,
     none_type: Option<Type>,
+    /// Symbols of the string attributes used as names (file names of locations, dictionary
+    /// keys), so each is interned once rather than once per use.
+    string_syms: FxHashMap<Attribute, crate::Symbol>,
+    last_string_sym: Option<(Attribute, crate::Symbol)>,
+    /// Result types of the op being read (a buffer reused across ops).
+    result_types: Vec<Type>,
     /// Size of the IR section (an upper bound on the number of operations, for reserving).
     ir_len: usize,
 }
@@ -109,6 +131,7 @@ impl<'r, 'a> DialectReader<'r, 'a> {
         self.cur.error(msg)
     }
     /// A varint.
+    #[inline]
     pub fn varint(&mut self) -> Result<u64, BytecodeError> {
         self.cur.varint()
     }
@@ -117,6 +140,7 @@ impl<'r, 'a> DialectReader<'r, 'a> {
         self.cur.signed_varint()
     }
     /// A byte.
+    #[inline]
     pub fn byte(&mut self) -> Result<u8, BytecodeError> {
         self.cur.byte()
     }
@@ -141,6 +165,7 @@ impl<'r, 'a> DialectReader<'r, 'a> {
         self.cur.bytes(n as usize)
     }
     /// A reference to an attribute.
+    #[inline]
     pub fn attribute(&mut self) -> Result<Attribute, BytecodeError> {
         let at = self.cur.offset();
         let i = self.cur.varint()?;
@@ -156,10 +181,35 @@ impl<'r, 'a> DialectReader<'r, 'a> {
         self.st.attr(i, at).map(Some)
     }
     /// A reference to a type.
+    #[inline]
     pub fn type_(&mut self) -> Result<Type, BytecodeError> {
         let at = self.cur.offset();
         let i = self.cur.varint()?;
         self.st.type_(i, at)
+    }
+    /// The symbol of a string attribute (without a type), interned once per attribute.
+    pub(crate) fn string_attr_sym(&mut self, a: Attribute, at: usize) -> Result<crate::Symbol, BytecodeError> {
+        // The last one first: every location of a file names the same file.
+        if let Some((la, ls)) = self.st.last_string_sym {
+            if la == a {
+                return Ok(ls);
+            }
+        }
+        if let Some(&s) = self.st.string_syms.get(&a) {
+            self.st.last_string_sym = Some((a, s));
+            return Ok(s);
+        }
+        let ctx = &mut *self.st.ctx;
+        let sym = match ctx.attr_kind(a) {
+            AttrKind::String { value, ty: None } => {
+                let v = value.clone();
+                ctx.sym(&v)
+            }
+            _ => return Err(BytecodeError::new(at, "expected a string attribute")),
+        };
+        self.st.string_syms.insert(a, sym);
+        self.st.last_string_sym = Some((a, sym));
+        Ok(sym)
     }
     /// A list: its length then each element.
     pub fn list<T>(
@@ -264,54 +314,72 @@ impl<'a> ReadState<'a> {
     }
 
     /// Resolve attribute `i` (decoding it on first use).
+    #[inline]
     pub fn attr(&mut self, i: u64, at: usize) -> Result<Attribute, BytecodeError> {
+        match self.attrs.get(i as usize) {
+            Some(e) if e.value != UNRESOLVED => Ok(Attribute(e.value)),
+            _ => self.decode_attr_entry(i, at),
+        }
+    }
+
+    fn decode_attr_entry(&mut self, i: u64, at: usize) -> Result<Attribute, BytecodeError> {
         let e = self
             .attrs
             .get_mut(i as usize)
             .ok_or_else(|| BytecodeError::new(at, format!("invalid attribute index: {i}")))?;
-        if let Some(v) = e.value {
-            return Ok(v);
+        if e.value != UNRESOLVED {
+            return Ok(Attribute(e.value));
         }
-        if e.busy {
+        if e.flags & BUSY != 0 {
             return Err(BytecodeError::new(at, format!("attribute {i} refers to itself")));
         }
         if self.depth >= MAX_ATTR_DEPTH {
             return Err(BytecodeError::new(at, format!("attributes and types nest deeper than {MAX_ATTR_DEPTH}")));
         }
-        e.busy = true;
-        let (custom, data, dialect) = (e.custom, e.data, e.dialect);
+        e.flags |= BUSY;
+        let (custom, dialect) = (e.flags & CUSTOM != 0, e.dialect());
+        let data = self.attr_type_data.window(e.start as usize, e.len as usize);
         self.depth += 1;
         let r = self.decode_attr(custom, data, dialect);
         self.depth -= 1;
         let e = &mut self.attrs[i as usize];
-        e.busy = false;
+        e.flags &= !BUSY;
         let v = r?;
-        e.value = Some(v);
+        e.value = v.0;
         Ok(v)
     }
 
     /// Resolve type `i` (decoding it on first use).
+    #[inline]
     pub fn type_(&mut self, i: u64, at: usize) -> Result<Type, BytecodeError> {
+        match self.types.get(i as usize) {
+            Some(e) if e.value != UNRESOLVED => Ok(Type(e.value)),
+            _ => self.decode_type_entry(i, at),
+        }
+    }
+
+    fn decode_type_entry(&mut self, i: u64, at: usize) -> Result<Type, BytecodeError> {
         let e =
             self.types.get_mut(i as usize).ok_or_else(|| BytecodeError::new(at, format!("invalid type index: {i}")))?;
-        if let Some(v) = e.value {
-            return Ok(v);
+        if e.value != UNRESOLVED {
+            return Ok(Type(e.value));
         }
-        if e.busy {
+        if e.flags & BUSY != 0 {
             return Err(BytecodeError::new(at, format!("type {i} refers to itself")));
         }
         if self.depth >= MAX_ATTR_DEPTH {
             return Err(BytecodeError::new(at, format!("attributes and types nest deeper than {MAX_ATTR_DEPTH}")));
         }
-        e.busy = true;
-        let (custom, data, dialect) = (e.custom, e.data, e.dialect);
+        e.flags |= BUSY;
+        let (custom, dialect) = (e.flags & CUSTOM != 0, e.dialect());
+        let data = self.attr_type_data.window(e.start as usize, e.len as usize);
         self.depth += 1;
         let r = self.decode_type(custom, data, dialect);
         self.depth -= 1;
         let e = &mut self.types[i as usize];
-        e.busy = false;
+        e.flags &= !BUSY;
         let v = r?;
-        e.value = Some(v);
+        e.value = v.0;
         Ok(v)
     }
 
@@ -459,6 +527,7 @@ pub fn read_bytecode(ctx: &mut Context, data: &[u8], file_name: &str) -> Result<
         op_names: Vec::new(),
         attrs: Vec::new(),
         types: Vec::new(),
+        attr_type_data: Cursor::new(&[], 0),
         resources: Vec::new(),
         properties: Vec::new(),
         depth: 0,
@@ -466,6 +535,9 @@ pub fn read_bytecode(ctx: &mut Context, data: &[u8], file_name: &str) -> Result<
         placeholders: FxHashMap::default(),
         placeholder_name: None,
         none_type: None,
+        string_syms: FxHashMap::default(),
+        last_string_sym: None,
+        result_types: Vec::new(),
         ir_len: sections[section::IR as usize].map_or(0, |c| c.remaining()),
     };
     let r = (|| {
@@ -659,6 +731,10 @@ impl<'a> ReadState<'a> {
     fn read_attr_type_tables(&mut self, data: Cursor<'a>, offsets: Cursor<'a>) -> Result<(), BytecodeError> {
         let mut o = offsets;
         let mut d = data;
+        if d.remaining() > u32::MAX as usize {
+            return Err(d.error("the attribute/type section is larger than 4 GiB"));
+        }
+        self.attr_type_data = data;
         let limit = d.remaining() + 1;
         let n_attrs = o.count(limit.max(o.remaining()), "attribute count")?;
         let n_types = o.count(limit.max(o.remaining()), "type count")?;
@@ -673,6 +749,9 @@ impl<'a> ReadState<'a> {
             let mut done = 0;
             while done < total {
                 let (dialect, count) = self.group_header(&mut o)?;
+                if dialect >= 1 << 30 {
+                    return Err(o.error("too many dialects"));
+                }
                 if count > total - done {
                     return Err(o.error("attribute/type group exceeds the declared count"));
                 }
@@ -681,11 +760,17 @@ impl<'a> ReadState<'a> {
                     if size > d.remaining() as u64 {
                         return Err(o.error("Attribute or Type entry offset points past the end of section"));
                     }
-                    let data = d.sub(size as usize)?;
+                    let entry = d.sub(size as usize)?;
+                    let e = Entry {
+                        start: (entry.offset() - data.offset()) as u32,
+                        len: size as u32,
+                        value: UNRESOLVED,
+                        flags: (dialect as u32) << 2 | custom as u32,
+                    };
                     if kind == 0 {
-                        self.attrs.push(Entry { value: None, dialect, custom, data, busy: false });
+                        self.attrs.push(e);
                     } else {
-                        self.types.push(Entry { value: None, dialect, custom, data, busy: false });
+                        self.types.push(e);
                     }
                 }
                 done += count;
@@ -781,6 +866,7 @@ impl<'a> ReadState<'a> {
         depth: usize,
     ) -> Result<(), BytecodeError> {
         let op_at = c.offset();
+        self.prefetch_operands(*c);
         let (name_idx, name) = self.op_name(c)?;
         let mask = c.byte()?;
         let lat = c.offset();
@@ -903,12 +989,14 @@ impl<'a> ReadState<'a> {
                 }
             }
         }
+        let mut result_types = std::mem::take(&mut self.result_types);
+        result_types.clear();
         if mask & op_mask::HAS_RESULTS != 0 {
             let n = c.count(c.remaining(), "result count")?;
             for _ in 0..n {
                 let at = c.offset();
                 let i = c.varint()?;
-                state.result_types.push(self.type_(i, at)?);
+                result_types.push(self.type_(i, at)?);
             }
         }
         if mask & op_mask::HAS_OPERANDS != 0 {
@@ -929,7 +1017,7 @@ impl<'a> ReadState<'a> {
                 state.successors.push(*b);
             }
         }
-        let num_results = state.result_types.len();
+        let num_results = result_types.len();
         if self.version >= version::USE_LIST_ORDERING && mask & op_mask::HAS_USE_LIST_ORDERS != 0 {
             skip_use_list_orders(c, num_results)?;
         }
@@ -944,8 +1032,9 @@ impl<'a> ReadState<'a> {
                 state.regions.push(r);
             }
         }
-        let regions = state.regions.clone();
-        let op = self.ctx.create_op(state);
+        let regions = if num_regions > 0 { state.regions.clone() } else { Vec::new() };
+        let op = self.ctx.create_op_with_results(state, &result_types);
+        self.result_types = result_types;
         self.ctx.append_op(block, op);
         if region_values > 0 && num_results > 0 {
             for i in 0..num_results {
@@ -981,6 +1070,43 @@ impl<'a> ReadState<'a> {
         }
         let _ = Traits::NONE;
         Ok(())
+    }
+
+    /// Prefetch the result slots of the values an op record uses, before reading it: creating
+    /// the op adds a use to each, a cache miss on a large module, and this way the misses
+    /// overlap with decoding and interning the op's location. Only peeks (a copy of the
+    /// cursor, no resolution); anything unexpected just ends the peek.
+    #[inline]
+    fn prefetch_operands(&self, mut c: Cursor<'a>) -> Option<()> {
+        c.varint().ok()?;
+        let mask = c.byte().ok()?;
+        if mask & op_mask::HAS_OPERANDS == 0 {
+            return None;
+        }
+        c.varint().ok()?;
+        if mask & op_mask::HAS_ATTRS != 0 {
+            c.varint().ok()?;
+        }
+        if mask & op_mask::HAS_PROPERTIES != 0 {
+            c.varint().ok()?;
+        }
+        if mask & op_mask::HAS_RESULTS != 0 {
+            let n = c.varint().ok()?;
+            if n > 8 {
+                return None;
+            }
+            for _ in 0..n {
+                c.varint().ok()?;
+            }
+        }
+        let n = c.varint().ok()?;
+        let values = &self.scopes.last()?.values;
+        for _ in 0..n.min(8) {
+            if let Some(Some(v)) = values.get(c.varint().ok()? as usize) {
+                self.ctx.prefetch_results_of(*v);
+            }
+        }
+        Some(())
     }
 
     fn read_region(&mut self, c: &mut Cursor<'a>, region: RegionId, depth: usize) -> Result<(), BytecodeError> {
