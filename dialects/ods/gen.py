@@ -102,7 +102,7 @@ class Gen:
             cases = self.enum_cases(base)
             kind = "AttrKind::IntEnum { width: %d, cases: &[%s] }" % (
                 base["bitwidth"], ", ".join("(%s, %d)" % (rs(s), v) for s, v in cases))
-        elif name == "UnitAttr":
+        elif name in ("UnitAttr", "UnitProp"):
             kind = "AttrKind::Unit"
         elif name == "BoolAttr":
             kind = "AttrKind::Bool"
