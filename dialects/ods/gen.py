@@ -104,6 +104,9 @@ class Gen:
                 base["bitwidth"], ", ".join("(%s, %d)" % (rs(s), v) for s, v in cases))
         elif name in ("UnitAttr", "UnitProp"):
             kind = "AttrKind::Unit"
+            if name == "UnitProp":
+                # A bool property: absent prints `name = false` in the generic form, set prints `name`.
+                deftext = "false"
         elif name == "BoolAttr":
             kind = "AttrKind::Bool"
             if default:

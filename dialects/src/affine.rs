@@ -918,9 +918,10 @@ fn verify_prefetch(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 
 // ----- affine.parallel
 
+/// `arith::AtomicRMWKind` in value order.
 const ATOMIC_RMW_KINDS: &[&str] = &[
-    "addf", "addi", "assign", "maximumf", "maxs", "maxu", "minimumf", "mins", "minu", "mulf", "muli", "ori", "andi",
-    "maxnumf", "minnumf", "xori",
+    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf", "mins", "minu",
+    "mulf", "muli", "ori", "xori",
 ];
 
 /// Replace dims and symbols (MLIR's `AffineExpr::replaceDimsAndSymbols`: rebuilt with the
@@ -1071,26 +1072,10 @@ fn parse_parallel(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> Parse
         p.parse_comma_separated_list(Delimiter::Paren, "", |p| {
             let pos = p.current_pos();
             let s = p.parse_string()?;
-            let k = match s.as_str() {
-                "addf" => 0,
-                "addi" => 1,
-                "assign" => 2,
-                "maximumf" => 3,
-                "maxs" => 4,
-                "maxu" => 5,
-                "minimumf" => 6,
-                "mins" => 7,
-                "minu" => 8,
-                "mulf" => 9,
-                "muli" => 10,
-                "ori" => 11,
-                "andi" => 12,
-                "maxnumf" => 13,
-                "minnumf" => 14,
-                "xori" => 15,
-                _ => return Err(p.emit_error_at(pos, format!("invalid reduction value: \"{s}\""))),
+            let Some(k) = ATOMIC_RMW_KINDS.iter().position(|x| *x == s) else {
+                return Err(p.emit_error_at(pos, format!("invalid reduction value: \"{s}\"")));
             };
-            let a = p.ctx().i64_attr(k);
+            let a = p.ctx().i64_attr(k as i64);
             reductions.push(a);
             Ok(())
         })?;

@@ -9,7 +9,7 @@
 //! Verifiers port `VectorOps.cpp`'s for contract (indexing maps, iterator types, contracting
 //! and batch dimensions, accumulator/result shape, combining kind), the transfers
 //! (index count, permutation map, element and mask types, `in_bounds` rank), outerproduct,
-//! broadcast and shape_cast. Multi-result ops get MLIR's result names (`%res1, %res2`).
+//! broadcast and shape_cast. Multi-result ops get MLIR's result names (`%res1, %res2`), `vector.vscale` `%vscale`.
 
 use crate::ods::DialectBuilder;
 use strata_ir::attributes::{AffineExpr, AffineMap};
@@ -1155,6 +1155,9 @@ fn print_from_elements(p: &mut OpAsmPrinter<'_>, op: OpId) {
 
 /// Result names of multi-result ops: their ODS result names (`%res1, %res2`).
 fn result_names(ctx: &Context, op: OpId) -> Option<String> {
+    if ctx.op_name_of(op) == "vector.vscale" {
+        return Some("vscale".into());
+    }
     let ods = crate::ods::ods_of_op(ctx, op)?;
     let rs = ods.def.results;
     if rs.len() < 2 || rs.iter().any(|r| r.name.is_empty() || r.var != crate::ods::Var::Single) {
@@ -1167,7 +1170,7 @@ fn result_names(ctx: &Context, op: OpId) -> Option<String> {
 pub fn register(ctx: &mut Context) {
     let mut b = DialectBuilder::new("vector", crate::ods::gen_vector::OPS);
     for (info, ods) in b.entries() {
-        if ods.def.results.len() >= 2 {
+        if ods.def.results.len() >= 2 || ods.def.name == "vector.vscale" {
             info.asm_result_names = Some(result_names);
         }
     }

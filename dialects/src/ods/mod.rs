@@ -678,6 +678,8 @@ pub fn satisfies(ctx: &Context, cons: &str, t: Type) -> bool {
 fn attr_ok(ctx: &Context, kind: &AttrKind, a: Attribute) -> bool {
     let k = ctx.attr_kind(a);
     match kind {
+        // `Builtin_StringAttr` (`vector.print`'s `stringLiteral`) is a builtin string.
+        AttrKind::DialectAttr { prefix: "#builtin.string" } => matches!(k, AttrKind2Ir::String { .. }),
         AttrKind::DialectEnum { prefix, .. } | AttrKind::DialectAttr { prefix } => match k {
             AttrKind2Ir::Dialect { .. } => strata_ir::printer::attr_to_string(ctx, a).starts_with(prefix),
             _ => false,
@@ -685,7 +687,8 @@ fn attr_ok(ctx: &Context, kind: &AttrKind, a: Attribute) -> bool {
         AttrKind::IntEnum { cases, .. } => {
             matches!(k, AttrKind2Ir::Integer { value, .. } if cases.iter().any(|c| c.1 as i128 == *value))
         }
-        AttrKind::Unit => matches!(k, AttrKind2Ir::Unit),
+        // A `UnitProp` is `false` when unset.
+        AttrKind::Unit => matches!(k, AttrKind2Ir::Unit) || matches!(k, AttrKind2Ir::Integer { value: 0, .. }),
         AttrKind::Bool => {
             matches!(k, AttrKind2Ir::Integer { ty, .. } if matches!(ctx.type_kind(*ty), TypeKind::Integer { width: 1, .. }))
         }
