@@ -540,21 +540,16 @@ fn print_for(p: &mut OpAsmPrinter<'_>, op: OpId) {
 }
 
 fn verify_for(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
-    if let Some(AttrKind::Integer { value, .. }) = ctx.attr(op, "step").map(|a| ctx.attr_kind(a)) {
-        if *value <= 0 {
-            return Err("attribute 'step' failed to satisfy constraint: index attribute whose value is positive".into());
-        }
-    }
     let body = ctx.op_regions(op)[0];
     let args = entry_args(ctx, body);
     if args.first().map(|a| !is_index(ctx, *a)).unwrap_or(true) {
         return Err("expected body to have a single index argument for the induction variable".into());
     }
     let (lbo, ubo, inits) = for_operands(ctx, op);
-    for (name, ops) in [("lowerBoundMap", &lbo), ("upperBoundMap", &ubo)] {
+    for (name, ops, what) in [("lowerBoundMap", &lbo, "lower"), ("upperBoundMap", &ubo, "upper")] {
         if let Some(m) = map_of(ctx, op, name) {
             if m.results.is_empty() {
-                return Err(format!("{name} must have at least one result").into());
+                return Err(format!("expected {what} bound map to have at least one result").into());
             }
             if !ops.is_empty() {
                 verify_dims_and_symbols(ctx, op, ops, m.num_dims as usize)?;
@@ -1298,13 +1293,12 @@ fn verify_basis(ctx: &Context, op: OpId, dynamic: usize) -> Result<(), VerifyErr
     let basis = static_basis(ctx, op);
     let ndyn = basis.iter().filter(|b| **b == strata_ir::DYNAMIC).count();
     if ndyn != dynamic {
-        return Err(format!(
-            "mismatch between dynamic and static basis (kDynamic marker but no corresponding dynamic basis entry) -- this can only happen due to an incorrect fold/rewrite"
-        )
-        .into());
+        return Err(
+            "mismatch between dynamic and static basis (kDynamic marker but no corresponding dynamic basis entry) -- this can only happen due to an incorrect fold/rewrite".into(),
+        );
     }
     if basis.iter().any(|b| *b != strata_ir::DYNAMIC && *b <= 0) {
-        return Err("no zero or negative basis elements may be present".into());
+        return Err("no basis element may be statically non-positive".into());
     }
     Ok(())
 }
@@ -1316,11 +1310,7 @@ fn verify_delinearize(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         return Err("must produce at least one result".into());
     }
     if basis.len() != nres && basis.len() + 1 != nres {
-        return Err(format!(
-            "should return an index for each basis element and up to one extra index, but it returned {nres} results from {} basis elements",
-            basis.len()
-        )
-        .into());
+        return Err("should return an index for each basis element and up to one extra index".into());
     }
     verify_basis(ctx, op, ctx.operands(op).len().saturating_sub(1))
 }
@@ -1333,11 +1323,7 @@ fn verify_linearize(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         return Err("should be passed at least one index".into());
     }
     if multi != basis.len() && multi != basis.len() + 1 {
-        return Err(format!(
-            "should be passed a basis element for each index except possibly the first, but got {multi} indices and {} basis elements",
-            basis.len()
-        )
-        .into());
+        return Err("should be passed a basis element for each index except possibly the first".into());
     }
     verify_basis(ctx, op, dynamic)
 }
