@@ -252,20 +252,16 @@ fn maps_array(ctx: &Context, op: OpId) -> Vec<AffineMap> {
     }
 }
 
+/// MLIR's `AffineMap::isProjectedPermutation()` (no constant results).
 fn is_projected_permutation(m: &AffineMap) -> bool {
     let mut seen = vec![false; m.num_dims as usize];
     for e in &m.results {
-        match e {
-            AffineExpr::Dim(d) => {
-                let Some(s) = seen.get_mut(*d as usize) else { return false };
-                if *s {
-                    return false;
-                }
-                *s = true;
-            }
-            AffineExpr::Constant(0) => {}
-            _ => return false,
+        let AffineExpr::Dim(d) = e else { return false };
+        let Some(s) = seen.get_mut(*d as usize) else { return false };
+        if *s {
+            return false;
         }
+        *s = true;
     }
     true
 }

@@ -1,3 +1,5 @@
+// RUN: strata-opt %s | strata-check %s
+// RUN: strata-opt %s --mlir-print-op-generic | strata-opt | strata-check %s
 // The softmax_2048x1024 bench program as strata-run --jit --mlir-print-ir-after-all dumps it after convert-vector-to-scf.
 module {
   func.func @main(%arg0: memref<2048x1024xf32>, %arg1: memref<2048x1024xf32>) {
@@ -112,3 +114,33 @@ module {
   }
 }
 
+// The vector ops as mlir-opt-22 prints them (tools/tests/dialects_mlir.rs checks the whole
+// output byte for byte against mlir-opt-22):
+// CHECK: vector.store %cst_2, %alloca[%c0, %c0] : memref<1x128xf32>, vector<128xf32>
+// CHECK: %0 = vector.load %alloca[%c0, %c0] : memref<1x128xf32>, vector<128xf32>
+// CHECK: %1 = vector.broadcast %0 : vector<128xf32> to vector<1x128xf32>
+// CHECK: %14 = vector.load %arg0[%arg2, %arg3] : memref<2048x1024xf32>, vector<128xf32>
+// CHECK: %15 = vector.broadcast %14 : vector<128xf32> to vector<1x128xf32>
+// CHECK: %3 = vector.extract %2[0] : vector<128xf32> from vector<1x128xf32>
+// CHECK: vector.store %3, %alloca[%c0, %c0] : memref<1x128xf32>, vector<128xf32>
+// CHECK: %4 = vector.load %alloca[%c0, %c0] : memref<1x128xf32>, vector<128xf32>
+// CHECK: %5 = vector.reduction <maximumf>, %4, %cst_1 : vector<128xf32> into f32
+// CHECK: %6 = vector.broadcast %5 : f32 to vector<1x128xf32>
+// CHECK: %14 = vector.load %arg0[%arg2, %arg3] : memref<2048x1024xf32>, vector<128xf32>
+// CHECK: %15 = vector.broadcast %14 : vector<128xf32> to vector<1x128xf32>
+// CHECK: %45 = vector.extract %44[0] : vector<128xf32> from vector<1x128xf32>
+// CHECK: vector.store %45, %alloca_20[%c0, %arg3] : memref<1x1024xf32>, vector<128xf32>
+// CHECK: vector.store %cst_0, %alloca[%c0, %c0] : memref<1x128xf32>, vector<128xf32>
+// CHECK: %7 = vector.load %alloca[%c0, %c0] : memref<1x128xf32>, vector<128xf32>
+// CHECK: %8 = vector.broadcast %7 : vector<128xf32> to vector<1x128xf32>
+// CHECK: %14 = vector.load %alloca_20[%c0, %arg3] : memref<1x1024xf32>, vector<128xf32>
+// CHECK: %15 = vector.broadcast %14 : vector<128xf32> to vector<1x128xf32>
+// CHECK: %10 = vector.extract %9[0] : vector<128xf32> from vector<1x128xf32>
+// CHECK: vector.store %10, %alloca[%c0, %c0] : memref<1x128xf32>, vector<128xf32>
+// CHECK: %11 = vector.load %alloca[%c0, %c0] : memref<1x128xf32>, vector<128xf32>
+// CHECK: %12 = vector.reduction <add>, %11, %cst : vector<128xf32> into f32
+// CHECK: %13 = vector.broadcast %12 : f32 to vector<1x128xf32>
+// CHECK: %14 = vector.load %alloca_20[%c0, %arg3] : memref<1x1024xf32>, vector<128xf32>
+// CHECK: %15 = vector.broadcast %14 : vector<128xf32> to vector<1x128xf32>
+// CHECK: %17 = vector.extract %16[0] : vector<128xf32> from vector<1x128xf32>
+// CHECK: vector.store %17, %arg1[%arg2, %arg3] : memref<2048x1024xf32>, vector<128xf32>
