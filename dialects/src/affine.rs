@@ -20,7 +20,7 @@ use strata_ir::attributes::{AffineExpr, AffineMap, IntegerSet};
 use strata_ir::dialect::{Traits, VerifyError};
 use strata_ir::parser::affine as ax;
 use strata_ir::parser::{Argument, Delimiter, OpAsmParser, ParseResult, UnresolvedOperand};
-use strata_ir::printer::{type_to_string, OpAsmPrinter};
+use strata_ir::printer::OpAsmPrinter;
 use strata_ir::{AttrKind, Attribute, Context, NamedAttribute, OpId, OperationState, RegionId, Type, TypeKind, Value};
 
 // ----- helpers
@@ -1326,11 +1326,6 @@ fn verify_linearize(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         return Err("should be passed a basis element for each index except possibly the first".into());
     }
     verify_basis(ctx, op, dynamic)
-}
-
-/// The type text of a value (for messages).
-pub fn type_text(ctx: &Context, v: Value) -> String {
-    type_to_string(ctx, ctx.value_type(v))
 }
 
 /// Register the `affine` dialect.

@@ -69,7 +69,7 @@ fn ty(ctx: &Context, t: Type) -> String {
     type_to_string(ctx, t)
 }
 
-fn map_attr_of<'c>(ctx: &'c Context, a: Attribute) -> Option<&'c AffineMap> {
+fn map_attr_of(ctx: &Context, a: Attribute) -> Option<&AffineMap> {
     match ctx.attr_kind(a) {
         AttrKind::AffineMap(m) => Some(m),
         _ => None,
