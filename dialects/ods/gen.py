@@ -102,8 +102,11 @@ class Gen:
             cases = self.enum_cases(base)
             kind = "AttrKind::IntEnum { width: %d, cases: &[%s] }" % (
                 base["bitwidth"], ", ".join("(%s, %d)" % (rs(s), v) for s, v in cases))
-        elif name == "UnitAttr":
+        elif name in ("UnitAttr", "UnitProp"):
             kind = "AttrKind::Unit"
+            if name == "UnitProp":
+                # A bool property: absent prints `name = false` in the generic form, set prints `name`.
+                deftext = "false"
         elif name == "BoolAttr":
             kind = "AttrKind::Bool"
             if default:

@@ -1,6 +1,7 @@
 //! `strata-dialects`: the dialects Strata ships, each in its own module — op definitions,
 //! custom syntax, verification, type inference and executable semantics.
 
+pub mod affine;
 pub mod arith;
 pub mod arith_fold;
 pub mod bufferization;
@@ -18,6 +19,7 @@ pub mod ods;
 pub mod scf;
 pub mod stablehlo;
 pub mod tensor;
+pub mod vector;
 pub mod vhlo;
 
 /// Register every dialect Strata ships into a context.
@@ -31,6 +33,8 @@ pub fn register_all(ctx: &mut strata_ir::Context) {
     memref::register(ctx);
     bufferization::register(ctx);
     linalg::register(ctx);
+    affine::register(ctx);
+    vector::register(ctx);
     func::register(ctx);
     stablehlo::register(ctx);
     check::register(ctx);

@@ -1,5 +1,5 @@
 //! The dialects registered from MLIR 22's ODS (arith, math, complex, cf, scf, tensor, linalg,
-//! memref, bufferization), cross-checked byte for byte with mlir-opt-22 on every valid file of `tests/dialects/`: the
+//! memref, bufferization, affine, vector), cross-checked byte for byte with mlir-opt-22 on every valid file of `tests/dialects/`: the
 //! custom form, the generic form, and both directions of the round trip (mlir-opt-22's generic
 //! form read by strata-opt, strata-opt's generic form read by mlir-opt-22, each printed in
 //! custom form). Files with `expected-error` (verifier tests) are skipped. Skipped (with a

@@ -28,7 +28,15 @@ pub fn print(p: &mut OpAsmPrinter<'_>, op: OpId, ods: &OdsOp, name: &str, args: 
             let statics = dense_values(p, op, def.attrs[*a].name);
             let (s, _) = oseg[*o];
             let dyn_vals = p.ctx().operands(op)[s..oseg[*o].1].to_vec();
-            print_dynamic_index_list(p, &dyn_vals, &statics);
+            if paren(args) {
+                let mut t = String::new();
+                print_dynamic_index_list_to(p, &dyn_vals, &statics, &mut t);
+                p.write("(");
+                p.write(&t[1..t.len() - 1]);
+                p.write(")");
+            } else {
+                print_dynamic_index_list(p, &dyn_vals, &statics);
+            }
         }
         ("SwitchCases", [El::Attr(a), El::Region(r)]) => {
             // scf.index_switch: `case 2 {...}` per case value and region.
@@ -46,6 +54,30 @@ pub fn print(p: &mut OpAsmPrinter<'_>, op: OpId, ods: &OdsOp, name: &str, args: 
         }
         _ => p.write(&format!("<custom {name}>")),
     }
+}
+
+/// Whether a `DynamicIndexList` directive asks for parentheses.
+fn paren(args: &[El]) -> bool {
+    args.iter().any(|a| matches!(a, El::Str(s) if s.ends_with("Delimiter::Paren")))
+}
+
+fn print_dynamic_index_list_to(p: &OpAsmPrinter<'_>, dyn_vals: &[strata_ir::Value], statics: &[i64], out: &mut String) {
+    out.push('[');
+    let mut d = 0;
+    for (i, v) in statics.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if *v == DYNAMIC {
+            if let Some(x) = dyn_vals.get(d) {
+                out.push_str(&p.value_name(*x));
+            }
+            d += 1;
+        } else {
+            out.push_str(&v.to_string());
+        }
+    }
+    out.push(']');
 }
 
 /// `[1, %a, 3]`
@@ -74,7 +106,8 @@ pub fn parse(p: &mut OpAsmParser<'_, '_>, def: &OpDef, r: &mut Parsed, name: &st
         ("DynamicIndexList", [El::Operand(o), El::Attr(a), ..]) => {
             let mut statics = Vec::new();
             let mut dyns = Vec::new();
-            p.parse_comma_separated_list(Delimiter::Square, " in dynamic index list", |p| {
+            let delim = if paren(args) { Delimiter::Paren } else { Delimiter::Square };
+            p.parse_comma_separated_list(delim, " in dynamic index list", |p| {
                 if let Some(u) = p.parse_optional_operand()? {
                     dyns.push(u);
                     statics.push(DYNAMIC);

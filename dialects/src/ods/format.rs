@@ -51,6 +51,10 @@ pub enum El {
     Custom(String, Vec<El>),
     /// `ref(x)`
     Ref(Box<El>),
+    /// A string argument of a custom directive (`"::mlir::AsmParser::Delimiter::Paren"`).
+    Str(String),
+    /// `oilist(clause | clause ...)`: clauses in any order, each at most once.
+    OIList(Vec<Vec<El>>),
     /// `(then)?` or `(then)? : (else)`; the anchor is the `^` element.
     Opt {
         /// Elements printed when the anchor is present.
@@ -79,6 +83,7 @@ struct Lexer<'a> {
 #[derive(Debug, PartialEq)]
 enum Tok {
     Lit(String),
+    Str(String),
     Var(String),
     Ident(String),
     P(char),
@@ -106,7 +111,16 @@ impl<'a> Lexer<'a> {
                 Ok(Tok::Lit(lit))
             }
             b'$' => Ok(Tok::Var(self.ident())),
-            b'(' | b')' | b'?' | b'^' | b':' | b',' | b'<' | b'>' => Ok(Tok::P(c as char)),
+            b'"' => {
+                let start = self.i;
+                while self.i < self.s.len() && self.s[self.i] != b'"' {
+                    self.i += 1;
+                }
+                let lit = String::from_utf8_lossy(&self.s[start..self.i]).to_string();
+                self.i += 1;
+                Ok(Tok::Str(lit))
+            }
+            b'(' | b')' | b'?' | b'^' | b':' | b',' | b'<' | b'>' | b'|' => Ok(Tok::P(c as char)),
             c if c.is_ascii_alphabetic() || c == b'_' => {
                 self.i -= 1;
                 Ok(Tok::Ident(self.ident()))
@@ -168,6 +182,7 @@ impl Compiler<'_> {
     fn element(&mut self, tok: Tok) -> Result<El, String> {
         let el = match tok {
             Tok::Lit(l) => El::Lit(l),
+            Tok::Str(l) => El::Str(l),
             Tok::Var(v) => self.var(&v)?,
             Tok::Ident(id) => match id.as_str() {
                 "attr-dict" => El::AttrDict(false),
@@ -215,6 +230,23 @@ impl Compiler<'_> {
                         args.push(self.element(t)?);
                     }
                     El::Custom(name, args)
+                }
+                "oilist" => {
+                    self.expect('(')?;
+                    let mut clauses = vec![Vec::new()];
+                    loop {
+                        let t = self.lx.next()?;
+                        match t {
+                            Tok::P(')') => break,
+                            Tok::P('|') => clauses.push(Vec::new()),
+                            Tok::End => return Err("unterminated oilist".into()),
+                            t => {
+                                let e = self.element(t)?;
+                                clauses.last_mut().unwrap().push(e);
+                            }
+                        }
+                    }
+                    El::OIList(clauses)
                 }
                 _ => return Err(format!("unknown directive {id}")),
             },
@@ -269,6 +301,11 @@ fn collect_attrs(els: &[El], out: &mut Vec<usize>) {
             El::Attr(i) => out.push(*i),
             El::Type(x) | El::Qualified(x) | El::Ref(x) => collect_attrs(std::slice::from_ref(x), out),
             El::Custom(_, a) => collect_attrs(a, out),
+            El::OIList(clauses) => {
+                for c in clauses {
+                    collect_attrs(c, out);
+                }
+            }
             El::Opt { then, els, .. } => {
                 collect_attrs(then, out);
                 collect_attrs(els, out);
@@ -431,6 +468,12 @@ impl Printer<'_, '_> {
                     self.el(c, emit && on);
                 }
                 self.elems(els, emit && !on);
+            }
+            El::OIList(clauses) => {
+                for c in clauses {
+                    let on = c.iter().any(|x| matches!(x, El::Attr(_) | El::Operand(_)) && self.present(x));
+                    self.elems(c, emit && on);
+                }
             }
             _ => {
                 self.pre_space(emit);
@@ -1146,7 +1189,28 @@ impl PState<'_> {
                 }
                 Ok(())
             }
-            El::Result(_) | El::Results | El::Ref(_) => Ok(()),
+            El::OIList(clauses) => {
+                let mut done = vec![false; clauses.len()];
+                loop {
+                    let mut matched = false;
+                    for (k, c) in clauses.iter().enumerate() {
+                        let Some(El::Lit(kw)) = c.first() else { continue };
+                        if done[k] || !p.parse_optional_keyword(kw) {
+                            continue;
+                        }
+                        done[k] = true;
+                        matched = true;
+                        for x in &c[1..] {
+                            self.el(p, x)?;
+                        }
+                        break;
+                    }
+                    if !matched {
+                        return Ok(());
+                    }
+                }
+            }
+            El::Result(_) | El::Results | El::Ref(_) | El::Str(_) => Ok(()),
         }
     }
 }

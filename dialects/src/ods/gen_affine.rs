@@ -61,7 +61,7 @@ pub static OPS: &[OpDef] = &[
         name: "affine.linearize_index",
         operands: &[ArgDef { name: "multi_index", var: Var::Variadic, cons: "Index", summary: "index" }, ArgDef { name: "dynamic_basis", var: Var::Variadic, cons: "Index", summary: "index" }],
         results: &[ArgDef { name: "linear_index", var: Var::Single, cons: "Index", summary: "index" }],
-        attrs: &[AttrDef { name: "static_basis", kind: AttrKind::DenseArray { elt: "i64" }, optional: false, default: None }, AttrDef { name: "disjoint", kind: AttrKind::Any, optional: false, default: None }],
+        attrs: &[AttrDef { name: "static_basis", kind: AttrKind::DenseArray { elt: "i64" }, optional: false, default: None }, AttrDef { name: "disjoint", kind: AttrKind::Unit, optional: false, default: Some("false") }],
         regions: &[],
         successors: &[],
         traits: &["ConditionallySpeculatable", "AlwaysSpeculatableImplTrait", "NoMemoryEffect", "AttrSizedOperandSegments"],

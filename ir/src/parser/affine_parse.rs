@@ -3,6 +3,7 @@
 //! uniqued expressions.
 
 use super::affine as ax;
+use super::asm::UnresolvedOperand;
 use super::lexer::TokKind;
 use super::{ParseResult, Parser};
 use crate::attributes::{AffineExpr, AffineMap, AttrKind, Attribute, IntegerSet};
@@ -23,6 +24,18 @@ enum High {
 
 struct Ids<'s> {
     ids: Vec<(&'s str, AffineExpr)>,
+    /// In an affine map of SSA ids (`%i + symbol(%n)`): the operands met so far.
+    ssa: Option<SsaIds<'s>>,
+}
+
+/// The SSA operands of an affine map or expression written with SSA ids (MLIR's
+/// `parseAffineMapOfSSAIds`): each new `%x` becomes the next dimension, each new `symbol(%x)` the
+/// next symbol; a name seen before reuses its identifier.
+#[derive(Default)]
+pub(crate) struct SsaIds<'s> {
+    pub(crate) dims: Vec<UnresolvedOperand>,
+    pub(crate) syms: Vec<UnresolvedOperand>,
+    names: Vec<(&'s str, AffineExpr)>,
 }
 
 impl<'s> Parser<'s> {
@@ -55,7 +68,7 @@ impl<'s> Parser<'s> {
 
     /// `(dims)[syms] -> (exprs)` or `(dims)[syms] : (constraints)`.
     fn parse_affine_map_or_set(&mut self) -> ParseResult<Result<AffineMap, IntegerSet>> {
-        let mut ids = Ids { ids: Vec::new() };
+        let mut ids = Ids { ids: Vec::new(), ssa: None };
         let mut num_dims = 0u32;
         let mut num_symbols = 0u32;
         self.parse_comma_list(super::Delimiter::Paren, " in dimensional identifier list", &mut |p| {
@@ -73,7 +86,7 @@ impl<'s> Parser<'s> {
         if self.consume_if(TokKind::Arrow) {
             let mut results = Vec::new();
             self.parse_comma_list(super::Delimiter::Paren, " in affine map range", &mut |p| {
-                results.push(p.parse_affine_expr(&ids)?);
+                results.push(p.parse_affine_expr(&mut ids)?);
                 Ok(())
             })?;
             return Ok(Ok(AffineMap { num_dims, num_symbols, results }));
@@ -81,7 +94,7 @@ impl<'s> Parser<'s> {
         self.expect(TokKind::Colon, "expected '->' or ':'")?;
         let mut constraints = Vec::new();
         self.parse_comma_list(super::Delimiter::Paren, " in integer set constraint list", &mut |p| {
-            constraints.push(p.parse_affine_constraint(&ids)?);
+            constraints.push(p.parse_affine_constraint(&mut ids)?);
             Ok(())
         })?;
         if constraints.is_empty() {
@@ -107,7 +120,7 @@ impl<'s> Parser<'s> {
         Ok(())
     }
 
-    fn parse_affine_constraint(&mut self, ids: &Ids<'s>) -> ParseResult<(AffineExpr, bool)> {
+    fn parse_affine_constraint(&mut self, ids: &mut Ids<'s>) -> ParseResult<(AffineExpr, bool)> {
         let lhs = self.parse_affine_expr(ids)?;
         if self.consume_if(TokKind::Greater) && self.consume_if(TokKind::Equal) {
             let rhs = self.parse_affine_expr(ids)?;
@@ -124,7 +137,7 @@ impl<'s> Parser<'s> {
         Err(self.error_here("expected '== affine-expr' or '>= affine-expr' at end of affine constraint"))
     }
 
-    fn parse_affine_expr(&mut self, ids: &Ids<'s>) -> ParseResult<AffineExpr> {
+    fn parse_affine_expr(&mut self, ids: &mut Ids<'s>) -> ParseResult<AffineExpr> {
         self.enter()?;
         let r = self.parse_affine_low(ids);
         self.leave();
@@ -204,7 +217,7 @@ impl<'s> Parser<'s> {
     }
 
     /// MLIR's `parseAffineLowPrecOpExpr` (iterative form of the same left-associative grammar).
-    fn parse_affine_low(&mut self, ids: &Ids<'s>) -> ParseResult<AffineExpr> {
+    fn parse_affine_low(&mut self, ids: &mut Ids<'s>) -> ParseResult<AffineExpr> {
         let mut acc: Option<(AffineExpr, Low)> = None;
         loop {
             let lhs = self.parse_affine_operand(ids, acc.is_some())?;
@@ -230,7 +243,7 @@ impl<'s> Parser<'s> {
     /// Continue a chain of high-precedence operators starting with `lhs op ...`.
     fn parse_affine_high(
         &mut self,
-        ids: &Ids<'s>,
+        ids: &mut Ids<'s>,
         mut lhs: AffineExpr,
         mut op: High,
         mut at: super::SourcePos,
@@ -249,7 +262,7 @@ impl<'s> Parser<'s> {
         }
     }
 
-    fn parse_affine_operand(&mut self, ids: &Ids<'s>, has_lhs: bool) -> ParseResult<AffineExpr> {
+    fn parse_affine_operand(&mut self, ids: &mut Ids<'s>, has_lhs: bool) -> ParseResult<AffineExpr> {
         match self.tok.kind {
             TokKind::Integer => match self.tok_text().parse::<u64>() {
                 Ok(v) if v <= i64::MAX as u64 => {
@@ -285,6 +298,15 @@ impl<'s> Parser<'s> {
             } else {
                 "missing left operand of binary operator"
             })),
+            TokKind::PercentIdent if ids.ssa.is_some() => self.parse_ssa_id_expr(ids, false),
+            TokKind::BareIdent if ids.ssa.is_some() && self.tok_text() == "symbol" => {
+                self.advance();
+                self.expect(TokKind::LParen, "expected '(' at start of SSA symbol")?;
+                let e = self.parse_ssa_id_expr(ids, true)?;
+                self.expect(TokKind::RParen, "expected ')' at end of SSA symbol")?;
+                Ok(e)
+            }
+            TokKind::PercentIdent => Err(self.wrong_token("unexpected ssa identifier")),
             TokKind::BareIdent => {
                 let name = self.tok_text();
                 match ids.ids.iter().find(|(n, _)| *n == name) {
@@ -302,5 +324,63 @@ impl<'s> Parser<'s> {
                 "expected affine expression"
             })),
         }
+    }
+}
+
+impl<'s> Parser<'s> {
+    /// MLIR's `parseSSAIdExpr`: a name seen before reuses its identifier (looked up by the
+    /// name's spelling, as MLIR does); a new one is parsed as an operand and becomes the next
+    /// dimension (or symbol).
+    fn parse_ssa_id_expr(&mut self, ids: &mut Ids<'s>, symbol: bool) -> ParseResult<AffineExpr> {
+        if self.tok.kind != TokKind::PercentIdent {
+            return Err(self.wrong_token("expected ssa identifier"));
+        }
+        let name = self.tok_text();
+        let Some(ssa) = ids.ssa.as_mut() else { return Err(self.wrong_token("unexpected ssa identifier")) };
+        if let Some((_, e)) = ssa.names.iter().find(|(n, _)| *n == name) {
+            let e = e.clone();
+            self.advance();
+            return Ok(e);
+        }
+        let u = self.parse_ssa_use(true)?;
+        let e = if symbol {
+            ssa.syms.push(u);
+            AffineExpr::Symbol(ssa.syms.len() as u32 - 1)
+        } else {
+            ssa.dims.push(u);
+            AffineExpr::Dim(ssa.dims.len() as u32 - 1)
+        };
+        ssa.names.push((name, e.clone()));
+        Ok(e)
+    }
+
+    /// MLIR's `parseAffineMapOfSSAIds`: a list of affine expressions over SSA ids inside
+    /// `delim`; returns the map and its operands (dimensions first, then symbols).
+    pub(crate) fn parse_affine_map_of_ssa_ids(
+        &mut self,
+        delim: super::Delimiter,
+    ) -> ParseResult<(AffineMap, Vec<UnresolvedOperand>)> {
+        let mut ids = Ids { ids: Vec::new(), ssa: Some(SsaIds::default()) };
+        let mut results = Vec::new();
+        self.parse_comma_list(delim, " in affine map", &mut |p| {
+            results.push(p.parse_affine_expr(&mut ids)?);
+            Ok(())
+        })?;
+        let ssa = ids.ssa.unwrap_or_default();
+        let map = AffineMap { num_dims: ssa.dims.len() as u32, num_symbols: ssa.syms.len() as u32, results };
+        let mut operands = ssa.dims;
+        operands.extend(ssa.syms);
+        Ok((map, operands))
+    }
+
+    /// MLIR's `parseAffineExprOfSSAIds`: one affine expression over SSA ids; returns it with
+    /// its dimension and symbol operands.
+    pub(crate) fn parse_affine_expr_of_ssa_ids(
+        &mut self,
+    ) -> ParseResult<(AffineExpr, Vec<UnresolvedOperand>, Vec<UnresolvedOperand>)> {
+        let mut ids = Ids { ids: Vec::new(), ssa: Some(SsaIds::default()) };
+        let e = self.parse_affine_expr(&mut ids)?;
+        let ssa = ids.ssa.unwrap_or_default();
+        Ok((e, ssa.dims, ssa.syms))
     }
 }

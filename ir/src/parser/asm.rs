@@ -473,6 +473,25 @@ impl<'a, 'src> OpAsmParser<'a, 'src> {
         self.p.parse_bare_affine_map()
     }
 
+    /// An affine map written over SSA ids inside `delim` (`[%i + 1, symbol(%n)]`, MLIR's
+    /// `parseAffineMapOfSSAIds`): each new `%x` is the next dimension, each new `symbol(%x)`
+    /// the next symbol. Returns the map attribute and its operands, dimensions first.
+    pub fn parse_affine_map_of_ssa_ids(
+        &mut self,
+        delim: Delimiter,
+    ) -> ParseResult<(Attribute, Vec<UnresolvedOperand>)> {
+        let (map, operands) = self.p.parse_affine_map_of_ssa_ids(delim)?;
+        Ok((self.p.ctx.intern_attr(AttrKind::AffineMap(map)), operands))
+    }
+
+    /// One affine expression over SSA ids (MLIR's `parseAffineExprOfSSAIds`): the expression,
+    /// its dimension operands and its symbol operands.
+    pub fn parse_affine_expr_of_ssa_ids(
+        &mut self,
+    ) -> ParseResult<(crate::attributes::AffineExpr, Vec<UnresolvedOperand>, Vec<UnresolvedOperand>)> {
+        self.p.parse_affine_expr_of_ssa_ids()
+    }
+
     /// Parse an attribute whose literal has type `ty` (`42` is then `42 : ty`).
     pub fn parse_attribute_of_type(&mut self, ty: Type) -> ParseResult<Attribute> {
         self.p.parse_attribute(Some(ty))

@@ -233,6 +233,16 @@ impl OpAsmPrinter<'_> {
         }
     }
 
+    /// Print `op` inline, in its custom form if it has one, else generic, without its result
+    /// names (MLIR's `printCustomOrGenericOp`, as `vector.mask` prints its masked op).
+    pub fn print_custom_or_generic_op(&mut self, op: OpId) {
+        if self.collecting {
+            self.collect_op(op);
+            return;
+        }
+        self.print_operation_body(op);
+    }
+
     fn print_operation(&mut self, op: OpId) {
         let ctx = self.ctx;
         let d = ctx.op(op);
@@ -262,6 +272,12 @@ impl OpAsmPrinter<'_> {
             }
             self.out.push_str(" = ");
         }
+        self.print_operation_body(op);
+    }
+
+    fn print_operation_body(&mut self, op: OpId) {
+        let ctx = self.ctx;
+        let d = ctx.op(op);
         if let Some(hook) = self.custom_printer(op) {
             let start = self.out.len();
             let name = ctx.op_name_str(d.name);
