@@ -568,6 +568,41 @@ fn elements_i64(ctx: &Context, a: Attribute) -> Vec<i64> {
     vals
 }
 
+/// The `iterator_types = ["parallel", ...]` entry of a trait dictionary (`linalg.generic`,
+/// `vector.contract`) as an array of `#<dialect>.iterator_type<...>`: MLIR's messages, at `pos`
+/// for a malformed array and at `unexpected_at` (else the current position) for an unknown name.
+pub(crate) fn parse_iterator_types(
+    p: &mut OpAsmParser<'_, '_>,
+    value: Attribute,
+    dialect: &str,
+    allowed: &[&str],
+    pos: strata_ir::parser::SourcePos,
+    unexpected_at: Option<strata_ir::parser::SourcePos>,
+) -> ParseResult<Attribute> {
+    let elems = match p.context().attr_kind(value) {
+        AttrKind::Array(xs) => xs.clone(),
+        _ => return Err(p.emit_error_at(pos, "expected iterator_types array attribute")),
+    };
+    let mut its = Vec::with_capacity(elems.len());
+    for e in elems {
+        let s = match p.context().attr_kind(e) {
+            AttrKind::String { value, .. } => value.clone(),
+            _ => return Err(p.emit_error_at(pos, "expected iterator_types array attribute")),
+        };
+        if !allowed.contains(&s.as_str()) {
+            let msg = format!("unexpected iterator_type ({s})");
+            return Err(match unexpected_at {
+                Some(at) => p.emit_error_at(at, msg),
+                None => p.emit_error(msg),
+            });
+        }
+        let a = strata_ir::parser::parse_attr_str(p.ctx(), &format!("#{dialect}.iterator_type<{s}>"))
+            .map_err(|_| p.emit_error_at(pos, "expected iterator_types array attribute"))?;
+        its.push(a);
+    }
+    Ok(p.ctx().array_attr(its))
+}
+
 // ---------------------------------------------------------------- linalg.generic
 
 fn parse_generic(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseResult<()> {
@@ -581,24 +616,7 @@ fn parse_generic(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseR
     for na in entries {
         if p.context().str(na.name) == "iterator_types" {
             found_iter = true;
-            let elems = match p.context().attr_kind(na.value) {
-                AttrKind::Array(xs) => xs.clone(),
-                _ => return Err(p.emit_error_at(pos, "expected iterator_types array attribute")),
-            };
-            let mut its = Vec::new();
-            for e in elems {
-                let s = match p.context().attr_kind(e) {
-                    AttrKind::String { value, .. } => value.clone(),
-                    _ => return Err(p.emit_error_at(pos, "expected iterator_types array attribute")),
-                };
-                if s != "parallel" && s != "reduction" && s != "window" {
-                    return Err(p.emit_error(format!("unexpected iterator_type ({s})")));
-                }
-                let a = strata_ir::parser::parse_attr_str(p.ctx(), &format!("#linalg.iterator_type<{s}>"))
-                    .expect("iterator type");
-                its.push(a);
-            }
-            let arr = p.ctx().array_attr(its);
+            let arr = parse_iterator_types(p, na.value, "linalg", &["parallel", "reduction", "window"], pos, None)?;
             st.properties.push(NamedAttribute { name: na.name, value: arr });
         } else {
             st.properties.push(na);

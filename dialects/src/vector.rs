@@ -151,23 +151,8 @@ fn parse_contract(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> Parse
             continue;
         }
         found = true;
-        let elems = match p.context().attr_kind(na.value) {
-            AttrKind::Array(xs) => xs.clone(),
-            _ => return Err(p.emit_error_at(loc, "expected iterator_types array attribute")),
-        };
-        let mut its = Vec::new();
-        for e in elems {
-            let s = match p.context().attr_kind(e) {
-                AttrKind::String { value, .. } => value.clone(),
-                _ => return Err(p.emit_error_at(loc, "expected iterator_types array attribute")),
-            };
-            if s != "parallel" && s != "reduction" {
-                return Err(p.emit_error_at(loc, format!("unexpected iterator_type ({s})")));
-            }
-            let a = dattr(p, &format!("#vector.iterator_type<{s}>"));
-            its.push(a);
-        }
-        let arr = p.ctx().array_attr(its);
+        let arr =
+            crate::linalg::parse_iterator_types(p, na.value, "vector", &["parallel", "reduction"], loc, Some(loc))?;
         prop(p, st, "iterator_types", arr);
     }
     if !found {
