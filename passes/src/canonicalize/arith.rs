@@ -1,5 +1,4 @@
-//! MLIR's arith canonicalization patterns (`ArithCanonicalization.td`) and the `Commutative`
-//! trait's folder. The folders themselves (constant folding of scalars, splats and dense
+//! MLIR's arith canonicalization patterns (`ArithCanonicalization.td`). The folders themselves (constant folding of scalars, splats and dense
 //! elements, and the algebraic identities) are the ops' fold hooks
 //! (`strata_dialects::arith_fold`), which the greedy driver runs before any pattern.
 //!
@@ -7,31 +6,14 @@
 //!   (MLIR's `AddIAddConstant` and `MulIMulIConstant`: scalar constants; the overflow flags are
 //!   the intersection of both ops', as MLIR's `MergeOverflow`). The inner op keeps its other
 //!   users.
-//! - Commutative ops get their constant on the right (MLIR's `Commutative` trait folder).
+//! - Commutative ops get their constant on the right from the greedy driver, which applies the
+//!   `Commutative` trait's folder to every op with the trait (as MLIR's `Operation::fold`).
 
 use strata_ir::rewrite::{PatternRewriter, RewritePattern};
 use strata_ir::{AttrKind, NamedAttribute, OpId, OperationState, Value};
 
 use super::consts::{const_of, mask};
 use super::stablehlo::FnPattern;
-
-const COMMUTATIVE: &[&str] = &[
-    "arith.addi",
-    "arith.muli",
-    "arith.andi",
-    "arith.ori",
-    "arith.xori",
-    "arith.addf",
-    "arith.mulf",
-    "arith.maximumf",
-    "arith.minimumf",
-    "arith.maxnumf",
-    "arith.minnumf",
-    "arith.maxsi",
-    "arith.maxui",
-    "arith.minsi",
-    "arith.minui",
-];
 
 /// The arith patterns.
 pub fn patterns() -> Vec<Box<dyn RewritePattern>> {
@@ -41,9 +23,6 @@ pub fn patterns() -> Vec<Box<dyn RewritePattern>> {
     };
     p("arith-addi-addi-constant", "arith.addi", reassociate_constant);
     p("arith-muli-muli-constant", "arith.muli", reassociate_constant);
-    for &root in COMMUTATIVE {
-        p("arith-commutative-constant-right", root, constant_to_right);
-    }
     v
 }
 
@@ -121,15 +100,5 @@ fn reassociate_constant(op: OpId, rw: &mut PatternRewriter) -> bool {
         });
         rw.set_attr(op, "overflowFlags", f);
     }
-    true
-}
-
-/// `op(c, x) -> op(x, c)` for commutative ops.
-fn constant_to_right(op: OpId, rw: &mut PatternRewriter) -> bool {
-    let Some((l, r)) = binary(rw, op) else { return false };
-    if const_of(rw, l).is_none() || const_of(rw, r).is_some() {
-        return false;
-    }
-    rw.set_operands(op, vec![r, l]);
     true
 }

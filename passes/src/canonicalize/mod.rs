@@ -13,7 +13,8 @@
 //!
 //! The pattern sets beyond the ops' own hooks:
 //! - [`fold`]: constant folding of StableHLO ops by the interpreter (one semantics);
-//! - [`stablehlo`]: StableHLO's canonical forms (constants to the right, integer identities,
+//! - [`stablehlo`]: StableHLO's canonical forms (constants to the right — by the driver's
+//!   `Commutative` trait fold, and for `compare` by a pattern —, integer identities,
 //!   no-op shape ops removed, ...);
 //! - [`arith`]: MLIR's arith folders (by op name, so they apply whether or not the arith ops
 //!   are registered), float ones only where IEEE-exact.

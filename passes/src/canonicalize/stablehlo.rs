@@ -11,7 +11,7 @@
 use strata_dialects::stablehlo::attrs::ComparisonDirection;
 use strata_dialects::stablehlo::views::*;
 use strata_ir::rewrite::{PatternRewriter, RewritePattern};
-use strata_ir::{OpId, OpView, Traits, Value};
+use strata_ir::{OpId, OpView, Value};
 
 use super::consts::{const_of, elem_class, is_int_all_ones, is_int_one, is_int_zero, splat_attr, splat_bits, Elem};
 use super::fold::replace_with_constants;
@@ -45,17 +45,6 @@ fn p(name: &'static str, root: &'static str, f: fn(OpId, &mut PatternRewriter) -
 /// The StableHLO canonicalization patterns.
 pub fn patterns() -> Vec<Box<dyn RewritePattern>> {
     let mut v = Vec::new();
-    for root in [
-        "stablehlo.add",
-        "stablehlo.multiply",
-        "stablehlo.maximum",
-        "stablehlo.minimum",
-        "stablehlo.and",
-        "stablehlo.or",
-        "stablehlo.xor",
-    ] {
-        v.push(p("stablehlo-commutative-constant-right", root, constant_to_right));
-    }
     for root in ["stablehlo.maximum", "stablehlo.minimum", "stablehlo.and", "stablehlo.or"] {
         v.push(p("stablehlo-idempotent", root, idempotent));
     }
@@ -118,16 +107,6 @@ fn binary(rw: &PatternRewriter, op: OpId) -> Option<(Value, Value)> {
 
 fn is_int(rw: &PatternRewriter, v: Value) -> bool {
     matches!(elem_class(rw, rw.value_type(v)), Elem::Int(_))
-}
-
-/// `op(cst, X) -> op(X, cst)` for commutative ops.
-fn constant_to_right(op: OpId, rw: &mut PatternRewriter) -> bool {
-    let Some((l, r)) = binary(rw, op) else { return false };
-    if const_of(rw, l).is_none() || const_of(rw, r).is_some() || !rw.op_has_trait(op, Traits::COMMUTATIVE) {
-        return false;
-    }
-    rw.set_operands(op, vec![r, l]);
-    true
 }
 
 /// `max(X, X) -> X`, `min(X, X) -> X`, `and(X, X) -> X`, `or(X, X) -> X` (exact for floats too:
