@@ -1094,7 +1094,7 @@ fn verify_loop_ranges(
         let AffineExpr::Dim(i) = e else { return Ok(()) };
         ranges.push(all_sizes[*i as usize]);
     }
-    if ranges.iter().any(|r| *r == strata_ir::DYNAMIC) {
+    if ranges.contains(&strata_ir::DYNAMIC) {
         return Ok(());
     }
     let zeros: Vec<AffineExpr> = vec![AffineExpr::Constant(0); n_loops];
