@@ -6,7 +6,7 @@
 use crate::ods::DialectBuilder;
 use strata_ir::attributes::{storage_bytes, FloatBits};
 use strata_ir::dialect::FoldResult;
-use strata_ir::{AttrKind, Attribute, Context, OpId, TypeKind};
+use strata_ir::{AttrKind, Attribute, Context, OpId, TypeKind, Value};
 
 fn result_name(ctx: &Context, op: OpId) -> Option<String> {
     let n = ctx.op_name_of(op).strip_prefix("tensor.")?;
@@ -68,7 +68,7 @@ fn dense_element(ctx: &mut Context, a: Attribute, linear: Option<usize>) -> Opti
 
 /// MLIR's `ExtractOp::fold`: the splat value of a constant source; the element of a
 /// `tensor.from_elements` or of a dense constant at constant in-range indices; the scalar of a
-/// `tensor.insert` at the same indices.
+/// `tensor.insert` at the same (constant) indices.
 fn fold_extract(ctx: &mut Context, op: OpId, cst: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     let src = cst.first().copied().flatten();
     if let Some(a) = src {
@@ -114,10 +114,36 @@ fn fold_extract(ctx: &mut Context, op: OpId, cst: &[Option<Attribute>]) -> Optio
             return Some(vec![FoldResult::Value(elems[flat as usize])]);
         }
     }
-    if let Some(a) = src {
-        return dense_element(ctx, a, Some(linear?)).map(|r| vec![FoldResult::Attr(r)]);
+    if let (Some(a), Some(l)) = (src, linear) {
+        if let Some(r) = dense_element(ctx, a, Some(l)) {
+            return Some(vec![FoldResult::Attr(r)]);
+        }
     }
-    None
+    // extract(insert(%s, %t[idx]), idx) -> %s (indices equal as values or as constants).
+    let def = ctx.defining_op(source)?;
+    if ctx.op_name_of(def) != "tensor.insert" {
+        return None;
+    }
+    let ins = ctx.operands(def);
+    let ext = &ctx.operands(op)[1..];
+    let scalar = *ins.first()?;
+    let same = |a: Value, b: Value| a == b || constant_of(ctx, a).is_some_and(|x| Some(x) == constant_of(ctx, b));
+    if ctx.value_type(scalar) != ctx.value_type(ctx.result(op, 0))
+        || ins.len() != ext.len() + 2
+        || !ins[2..].iter().zip(ext).all(|(a, b)| same(*a, *b))
+    {
+        return None;
+    }
+    Some(vec![FoldResult::Value(scalar)])
+}
+
+/// The `value` of a constant op defining `v`.
+fn constant_of(ctx: &Context, v: Value) -> Option<Attribute> {
+    let d = ctx.defining_op(v)?;
+    if !ctx.op_has_trait(d, strata_ir::dialect::Traits::CONSTANT_LIKE) {
+        return None;
+    }
+    ctx.attr(d, "value")
 }
 
 /// Register the `tensor` dialect.

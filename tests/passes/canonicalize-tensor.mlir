@@ -1,5 +1,6 @@
 // MLIR's tensor.extract folder (ExtractOp::fold): the splat value of a constant (any index),
-// the element of a dense constant or of tensor.from_elements at constant in-range indices;
+// the element of a dense constant or of tensor.from_elements at constant in-range indices, the
+// scalar of a tensor.insert at the same constant indices;
 // no fold for a non-constant source, a non-constant index or an out-of-range index. As
 // mlir-opt-22 --canonicalize.
 // RUN: strata-opt --canonicalize %s | FileCheck %s
@@ -73,4 +74,25 @@ func.func @no_fold(%t: tensor<4xf32>, %i: index, %a: f32, %b: f32) -> (f32, i32,
   %4 = tensor.extract %fe[%i] : tensor<2xf32>
   %5 = tensor.extract %fe[%c5] : tensor<2xf32>
   return %0, %1, %2, %3, %4, %5 : f32, i32, i32, i32, f32, f32
+}
+
+// extract(insert(%s, %t[idx]), idx) folds to %s when the indices are constants and equal (as
+// values or constants); not for different or non-constant indices.
+// CHECK-LABEL: func.func @after_insert
+// CHECK: %[[I1:.*]] = tensor.insert %arg1 into %arg0[%c1] : tensor<4xf32>
+// CHECK-NEXT: %[[E1:.*]] = tensor.extract %[[I1]][%c2] : tensor<4xf32>
+// CHECK-NEXT: %[[I2:.*]] = tensor.insert %arg1 into %arg0[%arg2] : tensor<4xf32>
+// CHECK-NEXT: %[[E2:.*]] = tensor.extract %[[I2]][%arg2] : tensor<4xf32>
+// CHECK-NEXT: return %arg1, %arg1, %[[E1]], %[[E2]] : f32, f32, f32, f32
+func.func @after_insert(%t: tensor<4xf32>, %s: f32, %i: index) -> (f32, f32, f32, f32) {
+  %c1 = arith.constant 1 : index
+  %c1b = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %0 = tensor.insert %s into %t[%c1] : tensor<4xf32>
+  %1 = tensor.extract %0[%c1] : tensor<4xf32>
+  %2 = tensor.extract %0[%c1b] : tensor<4xf32>
+  %3 = tensor.extract %0[%c2] : tensor<4xf32>
+  %4 = tensor.insert %s into %t[%i] : tensor<4xf32>
+  %5 = tensor.extract %4[%i] : tensor<4xf32>
+  return %1, %2, %3, %5 : f32, f32, f32, f32
 }
