@@ -437,7 +437,12 @@ fn parse_forall(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
         let tys = p.parse_optional_arrow_type_list()?;
         st.result_types.extend(tys);
         if outs.len() != st.result_types.len() {
-            return Err(p.emit_error_at(outs_pos, "mismatch between out operands and types"));
+            let msg = format!(
+                "number of operands and types do not match: got {} operands and {} types",
+                outs.len(),
+                st.result_types.len()
+            );
+            return Err(p.emit_error_at(outs_pos, msg));
         }
         let rts = st.result_types.clone();
         p.resolve_operands(&outs, &rts, &mut st.operands)?;
@@ -499,7 +504,7 @@ fn ensure_in_parallel(ctx: &mut Context, r: RegionId, loc: Attribute) {
 fn print_forall(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let Ok(f) = forall_parts(ctx, op) else { return };
-    let body = ctx.op_regions(op)[0];
+    let Some(&body) = ctx.op_regions(op).first() else { return };
     let args = entry_args(ctx, body);
     let niv = args.len().saturating_sub(f.outs.len());
     let normalized = (0..f.lb.len()).all(|i| constant_int(ctx, &f.dyn_lb, &f.lb, i) == Some(0))
@@ -530,36 +535,43 @@ fn print_forall(p: &mut OpAsmPrinter<'_>, op: OpId) {
     p.print_optional_attr_dict(op, &["operandSegmentSizes", "staticLowerBound", "staticUpperBound", "staticStep"]);
 }
 
+/// MLIR's `ForallOp::verify` (same order and messages).
 fn verify_forall(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let f = forall_parts(ctx, op)?;
     let n = f.lb.len();
-    if f.ub.len() != n || f.step.len() != n {
-        return Err("requires the same number of lower bounds, upper bounds, and steps".into());
+    let nres = ctx.num_results(op);
+    if nres != f.outs.len() {
+        return Err(format!("produces {nres} results, but has only {} outputs", f.outs.len()).into());
+    }
+    let body = *ctx.op_regions(op).first().ok_or("requires one region")?;
+    let args = entry_args(ctx, body);
+    if args.len() != n + f.outs.len() {
+        return Err(format!("region expects {n} arguments").into());
+    }
+    for (i, a) in args[..n].iter().enumerate() {
+        if !matches!(ctx.type_kind(ctx.value_type(*a)), TypeKind::Index) {
+            return Err(format!("expects {i}-th block argument to be an index").into());
+        }
+    }
+    for (i, (a, o)) in args[n..].iter().zip(&f.outs).enumerate() {
+        if ctx.value_type(*a) != ctx.value_type(*o) {
+            return Err(format!("type mismatch between {i}-th output and corresponding block argument").into());
+        }
+    }
+    if let Some(AttrKind::Array(m)) = ctx.attr(op, "mapping").map(|a| ctx.attr_kind(a)) {
+        if !m.is_empty() && m.len() != n {
+            return Err("mapping attribute size must match op rank".into());
+        }
     }
     for (what, statics, dyns) in
         [("lower bound", &f.lb, &f.dyn_lb), ("upper bound", &f.ub, &f.dyn_ub), ("step", &f.step, &f.dyn_step)]
     {
-        if statics.iter().filter(|v| **v == DYNAMIC).count() != dyns.len() {
-            return Err(
-                format!("expected as many dynamic {what} values as dynamic entries in the static {what}").into()
-            );
+        if statics.len() != n {
+            return Err(format!("expected {n} {what} values, got {}", statics.len()).into());
         }
-    }
-    if ctx.num_results(op) != f.outs.len() {
-        return Err("must have as many results as outputs".into());
-    }
-    let body = ctx.op_regions(op)[0];
-    let args = entry_args(ctx, body);
-    if args.len() != n + f.outs.len() {
-        return Err(format!("region expects {} arguments", n + f.outs.len()).into());
-    }
-    let index = args[..n].iter().all(|a| matches!(ctx.type_kind(ctx.value_type(*a)), TypeKind::Index));
-    if !index {
-        return Err("expects all block arguments of the induction variables to be of index type".into());
-    }
-    for (i, (a, o)) in args[n..].iter().zip(&f.outs).enumerate() {
-        if ctx.value_type(*a) != ctx.value_type(*o) || ctx.value_type(ctx.result(op, i)) != ctx.value_type(*o) {
-            return Err(format!("type mismatch between result #{i} and its output and region argument").into());
+        let want = statics.iter().filter(|v| **v == DYNAMIC).count();
+        if dyns.len() != want {
+            return Err(format!("expected {want} dynamic {what} values").into());
         }
     }
     Ok(())
@@ -579,8 +591,9 @@ fn parse_in_parallel(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> Pa
 
 fn print_in_parallel(p: &mut OpAsmPrinter<'_>, op: OpId) {
     p.write(" ");
-    let r = p.ctx().op_regions(op)[0];
-    p.print_region(r, false, false);
+    if let Some(&r) = p.ctx().op_regions(op).first() {
+        p.print_region(r, false, false);
+    }
     p.print_optional_attr_dict(op, &[]);
 }
 
@@ -635,7 +648,7 @@ fn parse_parallel(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> Parse
 fn print_parallel(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let ops = ctx.operands(op).to_vec();
-    let body = ctx.op_regions(op)[0];
+    let Some(&body) = ctx.op_regions(op).first() else { return };
     let args = entry_args(ctx, body);
     let seg = i64_array(ctx, ctx.attr(op, "operandSegmentSizes")).unwrap_or_default();
     let ok = seg.len() == 4 && seg.iter().all(|n| *n >= 0) && seg.iter().sum::<i64>() as usize == ops.len();
