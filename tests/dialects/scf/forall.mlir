@@ -94,3 +94,31 @@ func.func @parallel(%lb: index, %ub: index, %s: index, %init: f32) -> f32 {
   }
   return %res : f32
 }
+
+// linalg.matmul tiled by mlir-opt-22's `transform.structured.tile_using_forall` (tile sizes
+// [32, 16], block mapping), then canonicalized.
+// CHECK-LABEL: func.func @matmul_tiled
+// CHECK: %1 = scf.forall (%arg3, %arg4) in (4, %0) shared_outs(%arg5 = %arg2) -> (tensor<128x?xf32>) {
+// CHECK: %4 = affine.min #map3(%arg4)[%dim]
+// CHECK: scf.forall.in_parallel {
+// CHECK-NEXT: tensor.parallel_insert_slice %5 into %arg5[%2, %3] [32, %4] [1, 1] : tensor<32x?xf32> into tensor<128x?xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: } {mapping = [#gpu.block<y>, #gpu.block<x>]}
+func.func @matmul_tiled(%arg0: tensor<128x64xf32>, %arg1: tensor<64x?xf32>, %arg2: tensor<128x?xf32>) -> tensor<128x?xf32> {
+  %c1 = arith.constant 1 : index
+  %dim = tensor.dim %arg1, %c1 : tensor<64x?xf32>
+  %0 = affine.apply affine_map<()[s0] -> (s0 ceildiv 16)>()[%dim]
+  %1 = scf.forall (%arg3, %arg4) in (4, %0) shared_outs(%arg5 = %arg2) -> (tensor<128x?xf32>) {
+    %2 = affine.apply affine_map<(d0) -> (d0 * 32)>(%arg3)
+    %3 = affine.apply affine_map<(d0) -> (d0 * 16)>(%arg4)
+    %4 = affine.min affine_map<(d0)[s0] -> (d0 * -16 + s0, 16)>(%arg4)[%dim]
+    %extracted_slice = tensor.extract_slice %arg0[%2, 0] [32, 64] [1, 1] : tensor<128x64xf32> to tensor<32x64xf32>
+    %extracted_slice_0 = tensor.extract_slice %arg1[0, %3] [64, %4] [1, 1] : tensor<64x?xf32> to tensor<64x?xf32>
+    %extracted_slice_1 = tensor.extract_slice %arg5[%2, %3] [32, %4] [1, 1] : tensor<128x?xf32> to tensor<32x?xf32>
+    %5 = linalg.matmul ins(%extracted_slice, %extracted_slice_0 : tensor<32x64xf32>, tensor<64x?xf32>) outs(%extracted_slice_1 : tensor<32x?xf32>) -> tensor<32x?xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %5 into %arg5[%2, %3] [32, %4] [1, 1] : tensor<32x?xf32> into tensor<128x?xf32>
+    }
+  } {mapping = [#gpu.block<y>, #gpu.block<x>]}
+  return %1 : tensor<128x?xf32>
+}
