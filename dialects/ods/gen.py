@@ -28,6 +28,7 @@ DIALECTS = {
     "bufferization": ["Bufferization/IR/BufferizationOps.td"],
     "affine": ["Affine/IR/AffineOps.td"],
     "vector": ["Vector/IR/VectorOps.td"],
+    "ub": ["UB/IR/UBOps.td"],
 }
 
 
@@ -153,6 +154,9 @@ class Gen:
             kind = "AttrKind::Dict"
         else:
             kind = "AttrKind::Any"
+        if default and name == "PoisonAttrInterface":
+            # `{}`: mlir-opt-22 builds `#ub.poison` (and elides it in the custom form).
+            deftext = "#ub.poison"
         return kind, deftext, optional, default is not None
 
     def var_of(self, d):

@@ -19,6 +19,7 @@ pub mod ods;
 pub mod scf;
 pub mod stablehlo;
 pub mod tensor;
+pub mod ub;
 pub mod vector;
 pub mod vhlo;
 
@@ -41,4 +42,5 @@ pub fn register_all(ctx: &mut strata_ir::Context) {
     chlo::register(ctx);
     interpreter_ops::register(ctx);
     vhlo::register(ctx);
+    ub::register(ctx);
 }

@@ -1,9 +1,12 @@
 //! The `tensor` dialect: every op of MLIR 22's `TensorOps.td` (generated table
 //! `ods/gen_tensor.rs`), syntax from the declarative formats (`DynamicIndexList` in
-//! `ods/custom.rs`), result names as MLIR (`%extracted_slice`, `%dim`, ...), verifiers.
+//! `ods/custom.rs`), result names as MLIR (`%extracted_slice`, `%dim`, ...), verifiers, and
+//! the folder of `tensor.extract` (MLIR's `ExtractOp::fold`).
 
 use crate::ods::DialectBuilder;
-use strata_ir::{Context, OpId};
+use strata_ir::attributes::{storage_bytes, FloatBits};
+use strata_ir::dialect::FoldResult;
+use strata_ir::{AttrKind, Attribute, Context, OpId, TypeKind, Value};
 
 fn result_name(ctx: &Context, op: OpId) -> Option<String> {
     let n = ctx.op_name_of(op).strip_prefix("tensor.")?;
@@ -32,12 +35,125 @@ fn result_name(ctx: &Context, op: OpId) -> Option<String> {
     )
 }
 
+/// The element at row-major position `linear` of a dense int or float elements attribute (any
+/// position of a splat), as a scalar attribute.
+fn dense_element(ctx: &mut Context, a: Attribute, linear: Option<usize>) -> Option<Attribute> {
+    let AttrKind::DenseElements { ty, data } = ctx.attr_kind(a) else { return None };
+    let e = ctx.type_kind(*ty).element_type()?;
+    let nb = storage_bytes(ctx, e);
+    if nb == 0 || nb > 16 {
+        return None;
+    }
+    let at = if data.splat { 0 } else { linear? * nb };
+    let chunk = data.bytes.get(at..at + nb)?;
+    let mut b = [0u8; 16];
+    b[..nb].copy_from_slice(chunk);
+    let bits = u128::from_le_bytes(b);
+    let int = |w: u32| {
+        let v = match w {
+            1 => (bits & 1) as i128,
+            128.. => bits as i128,
+            _ => ((bits as i128) << (128 - w)) >> (128 - w),
+        };
+        AttrKind::Integer { value: v, ty: e }
+    };
+    let kind = match ctx.type_kind(e) {
+        TypeKind::Integer { width, .. } => int(*width),
+        TypeKind::Index => int(64),
+        TypeKind::Float(_) => AttrKind::Float { bits: FloatBits(bits), ty: e },
+        _ => return None,
+    };
+    Some(ctx.intern_attr(kind))
+}
+
+/// MLIR's `ExtractOp::fold`: the splat value of a constant source; the element of a
+/// `tensor.from_elements` or of a dense constant at constant in-range indices; the scalar of a
+/// `tensor.insert` at the same (constant) indices.
+fn fold_extract(ctx: &mut Context, op: OpId, cst: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    let src = cst.first().copied().flatten();
+    if let Some(a) = src {
+        if let AttrKind::DenseElements { data, .. } = ctx.attr_kind(a) {
+            if data.splat {
+                return dense_element(ctx, a, None).map(|r| vec![FoldResult::Attr(r)]);
+            }
+        }
+    }
+    let mut idx = Vec::new();
+    for c in cst.iter().skip(1) {
+        match c.map(|a| ctx.attr_kind(a)) {
+            Some(AttrKind::Integer { value, .. }) => idx.push(*value),
+            _ => return None,
+        }
+    }
+    let source = *ctx.operands(op).first()?;
+    let ty = ctx.value_type(source);
+    let shape: Vec<i64> = ctx.type_kind(ty).shape()?.to_vec();
+    if shape.len() != idx.len() {
+        return None;
+    }
+    // The row-major position, if every index is in range of a static shape.
+    let mut linear: Option<usize> = Some(0);
+    for (i, d) in idx.iter().zip(&shape) {
+        linear = match linear {
+            Some(l) if *d >= 0 && *i >= 0 && *i < *d as i128 => Some(l * *d as usize + *i as usize),
+            _ => None,
+        };
+    }
+    if let Some(def) = ctx.defining_op(source) {
+        if ctx.op_name_of(def) == "tensor.from_elements" {
+            // As MLIR: the row-major position, bounded by the element count only.
+            let (mut flat, mut stride) = (0i128, 1i128);
+            for (i, d) in idx.iter().zip(&shape).rev() {
+                flat += i * stride;
+                stride *= *d as i128;
+            }
+            let elems = ctx.operands(def);
+            if flat < 0 || flat >= elems.len() as i128 {
+                return None;
+            }
+            return Some(vec![FoldResult::Value(elems[flat as usize])]);
+        }
+    }
+    if let (Some(a), Some(l)) = (src, linear) {
+        if let Some(r) = dense_element(ctx, a, Some(l)) {
+            return Some(vec![FoldResult::Attr(r)]);
+        }
+    }
+    // extract(insert(%s, %t[idx]), idx) -> %s (indices equal as values or as constants).
+    let def = ctx.defining_op(source)?;
+    if ctx.op_name_of(def) != "tensor.insert" {
+        return None;
+    }
+    let ins = ctx.operands(def);
+    let ext = &ctx.operands(op)[1..];
+    let scalar = *ins.first()?;
+    let same = |a: Value, b: Value| a == b || constant_of(ctx, a).is_some_and(|x| Some(x) == constant_of(ctx, b));
+    if ctx.value_type(scalar) != ctx.value_type(ctx.result(op, 0))
+        || ins.len() != ext.len() + 2
+        || !ins[2..].iter().zip(ext).all(|(a, b)| same(*a, *b))
+    {
+        return None;
+    }
+    Some(vec![FoldResult::Value(scalar)])
+}
+
+/// The `value` of a constant op defining `v`.
+fn constant_of(ctx: &Context, v: Value) -> Option<Attribute> {
+    let d = ctx.defining_op(v)?;
+    if !ctx.op_has_trait(d, strata_ir::dialect::Traits::CONSTANT_LIKE) {
+        return None;
+    }
+    ctx.attr(d, "value")
+}
+
 /// Register the `tensor` dialect.
 pub fn register(ctx: &mut Context) {
     let mut b = DialectBuilder::new("tensor", crate::ods::gen_tensor::OPS);
     for (info, _) in b.entries() {
         info.asm_result_names = Some(result_name);
     }
-    let d = b.finish(ctx);
+    b.op("tensor.extract").0.fold = Some(fold_extract);
+    let mut d = b.finish(ctx);
+    d.materialize_constant = Some(crate::arith_fold::materialize);
     ctx.register_dialect(d);
 }

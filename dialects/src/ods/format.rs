@@ -553,6 +553,16 @@ impl Printer<'_, '_> {
                     print_attr(self.p, &self.ods.def.attrs[*i].kind, a);
                 }
             }
+            El::Region(i) if self.ods.def.regions.get(*i).is_some_and(|d| d.variadic) => {
+                // A variadic region group (the last region definition): comma separated.
+                let rs = self.ctx().op_regions(self.op).get(*i..).map(|s| s.to_vec()).unwrap_or_default();
+                for (k, r) in rs.into_iter().enumerate() {
+                    if k > 0 {
+                        self.p.write(", ");
+                    }
+                    self.print_region(r);
+                }
+            }
             El::Region(i) => {
                 if let Some(&r) = self.ctx().op_regions(self.op).get(*i) {
                     self.print_region(r);
@@ -1125,6 +1135,20 @@ impl PState<'_> {
             El::Attr(i) => {
                 let a = parse_attr(p, &self.def.attrs[*i].kind, self.def.attrs[*i].name)?;
                 self.r.attrs[*i] = Some(a);
+                Ok(())
+            }
+            El::Region(i) if self.def.regions[*i].variadic => {
+                loop {
+                    let mut r = p.ctx().create_region();
+                    if !p.parse_optional_region(&mut r, &[], false)? {
+                        break;
+                    }
+                    self.finish_region(p, r);
+                    self.r.regions[*i].push(r);
+                    if !p.parse_optional_comma() {
+                        break;
+                    }
+                }
                 Ok(())
             }
             El::Region(i) => {

@@ -24,6 +24,7 @@ pub mod gen_math;
 pub mod gen_memref;
 pub mod gen_scf;
 pub mod gen_tensor;
+pub mod gen_ub;
 pub mod gen_vector;
 
 /// Variadicity of an operand or result.
