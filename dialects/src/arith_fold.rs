@@ -127,25 +127,17 @@ impl<T: Copy> Elts<T> {
 
 /// The raw elements of a dense attribute of `ty` (`nb` bytes each, at most 16), as bits.
 fn dense_bits(ctx: &Context, ty: Type, data: &DenseData, nb: usize) -> Option<Elts<u128>> {
-    if nb == 0 || nb > 16 {
-        return None;
-    }
-    let read = |c: &[u8]| {
-        let mut b = [0u8; 16];
-        b[..nb].copy_from_slice(c);
-        u128::from_le_bytes(b)
-    };
     if data.splat {
-        return (data.bytes.len() >= nb).then(|| Elts::One(read(&data.bytes[..nb])));
+        return data.element_bits(nb, 0).map(Elts::One);
     }
-    let n = ctx.shaped(ty)?.num_elements()?;
-    if data.bytes.len() != n as usize * nb {
+    let n = ctx.shaped(ty)?.num_elements()? as usize;
+    if data.bytes.len() != n * nb {
         return None;
     }
     if n == 1 {
-        return Some(Elts::One(read(&data.bytes)));
+        return data.element_bits(nb, 0).map(Elts::One);
     }
-    Some(Elts::Many(data.bytes.chunks_exact(nb).map(read).collect()))
+    Some(Elts::Many((0..n).map(|i| data.element_bits(nb, i)).collect::<Option<_>>()?))
 }
 
 /// A constant's type and its integer elements, sign-extended from their width.

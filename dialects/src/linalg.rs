@@ -1061,14 +1061,6 @@ fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     verify_results_match_outs(ctx, op, &outs)
 }
 
-/// The text of an affine map as MLIR prints it (`(d0, d1) -> (d0)`).
-fn map_text(m: &strata_ir::attributes::AffineMap) -> String {
-    let mut c = Context::new();
-    let a = c.intern_attr(AttrKind::AffineMap(m.clone()));
-    let t = strata_ir::printer::attr_to_string(&c, a);
-    t.strip_prefix("affine_map<").and_then(|t| t.strip_suffix('>')).unwrap_or(&t).to_string()
-}
-
 /// MLIR's `verifyStructuredOpInterface` loop-range checks: the concatenated indexing maps must be
 /// invertible (every loop read off some operand dimension), and with static shapes every
 /// operand dimension must agree with the loop ranges inferred from the first operand dimension
@@ -1096,7 +1088,11 @@ fn verify_loop_ranges(
         results: ms.iter().flat_map(|m| m.results.iter().cloned()).collect(),
     };
     let Some(inv) = inverse_permutation(&concat) else {
-        return Err(format!("invalid indexing maps are non-invertible: ({})", map_text(&concat)).into());
+        return Err(format!(
+            "invalid indexing maps are non-invertible: ({})",
+            strata_ir::printer::affine_map_to_string(&concat)
+        )
+        .into());
     };
     let shapes: Vec<Vec<i64>> = ins
         .iter()
@@ -1130,7 +1126,11 @@ fn verify_loop_ranges(
             };
             let inferred = a.max(b) + 1;
             if a.min(b) < 0 {
-                return Err(format!("unexpected result less than 0 at expression #{dim} in {}", map_text(m)).into());
+                return Err(format!(
+                    "unexpected result less than 0 at expression #{dim} in {}",
+                    strata_ir::printer::affine_map_to_string(m)
+                )
+                .into());
             }
             if matches!(e, AffineExpr::Dim(_)) {
                 if inferred != size {

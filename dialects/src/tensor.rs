@@ -4,9 +4,9 @@
 //! the folder of `tensor.extract` (MLIR's `ExtractOp::fold`).
 
 use crate::ods::DialectBuilder;
-use strata_ir::attributes::{storage_bytes, FloatBits};
+use strata_ir::attributes::dense_element;
 use strata_ir::dialect::FoldResult;
-use strata_ir::{AttrKind, Attribute, Context, OpId, TypeKind, Value};
+use strata_ir::{AttrKind, Attribute, Context, OpId, Value};
 
 fn result_name(ctx: &Context, op: OpId) -> Option<String> {
     let n = ctx.op_name_of(op).strip_prefix("tensor.")?;
@@ -33,37 +33,6 @@ fn result_name(ctx: &Context, op: OpId) -> Option<String> {
         }
         .to_string(),
     )
-}
-
-/// The element at row-major position `linear` of a dense int or float elements attribute (any
-/// position of a splat), as a scalar attribute.
-fn dense_element(ctx: &mut Context, a: Attribute, linear: Option<usize>) -> Option<Attribute> {
-    let AttrKind::DenseElements { ty, data } = ctx.attr_kind(a) else { return None };
-    let e = ctx.type_kind(*ty).element_type()?;
-    let nb = storage_bytes(ctx, e);
-    if nb == 0 || nb > 16 {
-        return None;
-    }
-    let at = if data.splat { 0 } else { linear? * nb };
-    let chunk = data.bytes.get(at..at + nb)?;
-    let mut b = [0u8; 16];
-    b[..nb].copy_from_slice(chunk);
-    let bits = u128::from_le_bytes(b);
-    let int = |w: u32| {
-        let v = match w {
-            1 => (bits & 1) as i128,
-            128.. => bits as i128,
-            _ => ((bits as i128) << (128 - w)) >> (128 - w),
-        };
-        AttrKind::Integer { value: v, ty: e }
-    };
-    let kind = match ctx.type_kind(e) {
-        TypeKind::Integer { width, .. } => int(*width),
-        TypeKind::Index => int(64),
-        TypeKind::Float(_) => AttrKind::Float { bits: FloatBits(bits), ty: e },
-        _ => return None,
-    };
-    Some(ctx.intern_attr(kind))
 }
 
 /// MLIR's `ExtractOp::fold`: the splat value of a constant source; the element of a

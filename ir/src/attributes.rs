@@ -45,6 +45,46 @@ pub struct DenseData {
     pub bytes: Vec<u8>,
 }
 
+impl DenseData {
+    /// The raw bits of element `i` (any `i` of a splat), elements being `nb` bytes (1 to 16).
+    pub fn element_bits(&self, nb: usize, i: usize) -> Option<u128> {
+        if nb == 0 || nb > 16 {
+            return None;
+        }
+        let at = if self.splat { 0 } else { i.checked_mul(nb)? };
+        let chunk = self.bytes.get(at..at.checked_add(nb)?)?;
+        let mut b = [0u8; 16];
+        b[..nb].copy_from_slice(chunk);
+        Some(u128::from_le_bytes(b))
+    }
+}
+
+/// Element `linear` (any element of a splat: `None` is allowed then) of a dense elements
+/// attribute of integers, `index` or floats, as a scalar attribute of the element type
+/// (integers sign-extended from their width, `i1` as 0/1).
+pub fn dense_element(ctx: &mut crate::Context, a: Attribute, linear: Option<usize>) -> Option<Attribute> {
+    use crate::TypeKind;
+    let AttrKind::DenseElements { ty, data } = ctx.attr_kind(a) else { return None };
+    let e = ctx.type_kind(*ty).element_type()?;
+    let i = if data.splat { 0 } else { linear? };
+    let bits = data.element_bits(storage_bytes(ctx, e), i)?;
+    let int = |w: u32| {
+        let v = match w {
+            1 => (bits & 1) as i128,
+            128.. => bits as i128,
+            _ => ((bits as i128) << (128 - w)) >> (128 - w),
+        };
+        AttrKind::Integer { value: v, ty: e }
+    };
+    let kind = match ctx.type_kind(e) {
+        TypeKind::Integer { width, .. } => int(*width),
+        TypeKind::Index => int(64),
+        TypeKind::Float(_) => AttrKind::Float { bits: FloatBits(bits), ty: e },
+        _ => return None,
+    };
+    Some(ctx.intern_attr(kind))
+}
+
 /// An affine expression (MLIR's `AffineExpr`).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[allow(missing_docs)]

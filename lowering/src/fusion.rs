@@ -26,7 +26,7 @@
 
 use std::collections::HashMap;
 
-use strata_ir::attributes::{AffineExpr, AffineMap, FloatBits};
+use strata_ir::attributes::{dense_element, AffineExpr, AffineMap};
 use strata_ir::parser::affine::{compose, inverse_permutation, is_permutation};
 use strata_ir::pass::{Pass, PassStatistics};
 use strata_ir::rewrite::{
@@ -389,35 +389,20 @@ impl RewritePattern for FoldFillWithGeneric {
 // ----------------------------------------------------------------------------------------------
 // scalar and splat constant inputs
 
-/// The scalar attribute of a splat dense constant of integers or floats, or of a scalar
-/// integer/float constant (MLIR's `isScalarOrSplatConstantOp`).
+/// The scalar attribute of a splat (or one-element) dense constant of integers or floats, or of
+/// a scalar integer/float constant (MLIR's `isScalarOrSplatConstantOp`).
 fn scalar_of_constant(ctx: &mut Context, v: Value) -> Option<Attribute> {
-    let def = ctx.defining_op(v)?;
-    let a = strata_ir::rewrite::constant_value(ctx, def)?;
-    match ctx.attr_kind(a).clone() {
+    let a = strata_ir::rewrite::constant_value(ctx, ctx.defining_op(v)?)?;
+    match ctx.attr_kind(a) {
         AttrKind::Integer { .. } | AttrKind::Float { .. } => Some(a),
-        AttrKind::DenseElements { ty, data } => {
-            let elt = ctx.type_kind(ty).element_type()?;
-            let nb = strata_ir::attributes::storage_bytes(ctx, elt);
-            let one = ctx.shaped(ty).and_then(|s| s.num_elements()) == Some(1);
-            if !(data.splat || one) || nb == 0 || nb > 16 || data.bytes.len() < nb {
+        AttrKind::DenseElements { ty, .. } => {
+            // element type int or float (`isIntOrFloat`: not `index`)
+            let elt = ctx.type_kind(*ty).element_type()?;
+            if matches!(ctx.type_kind(elt), TypeKind::Index) {
                 return None;
             }
-            let mut b = [0u8; 16];
-            b[..nb].copy_from_slice(&data.bytes[..nb]);
-            let bits = u128::from_le_bytes(b);
-            match ctx.type_kind(elt).clone() {
-                TypeKind::Float(_) => Some(ctx.intern_attr(AttrKind::Float { bits: FloatBits(bits), ty: elt })),
-                TypeKind::Integer { width, .. } if width <= 128 => {
-                    let value = if width == 1 || width == 128 {
-                        bits as i128
-                    } else {
-                        ((bits << (128 - width)) as i128) >> (128 - width)
-                    };
-                    Some(ctx.int_attr(value, elt))
-                }
-                _ => None,
-            }
+            let one = ctx.shaped(*ty).and_then(|s| s.num_elements()) == Some(1);
+            dense_element(ctx, a, one.then_some(0))
         }
         _ => None,
     }
@@ -595,14 +580,8 @@ pub fn register(reg: &mut strata_ir::pass::PassRegistry) {
 /// [`fuse_elementwise`], and print. Returns the text and the number of pairs fused; `Err` with
 /// the rendered diagnostics if Strata cannot read or transform the module.
 pub fn fuse_text(text: &str) -> Result<(String, u64), String> {
-    let mut ctx = Context::new();
-    strata_dialects::register_all(&mut ctx);
-    ctx.allow_unregistered = true;
-    let render = |ctx: &Context| -> String {
-        ctx.diagnostics().iter().map(|d| strata_ir::diagnostics::render(ctx, d)).collect::<Vec<_>>().join("")
-    };
-    let config = strata_ir::parser::ParserConfig::new("<linalg>");
-    let Ok(m) = strata_ir::parser::parse_source(&mut ctx, &config, text) else { return Err(render(&ctx)) };
+    use crate::legalize::{read_module, render_diagnostics as render};
+    let (mut ctx, m) = read_module(text, "<linalg>")?;
     let mut stats = PassStatistics::default();
     if strata_passes::inline::Inline::default().run(&mut ctx, m, &mut stats).is_err() {
         return Err(render(&ctx));

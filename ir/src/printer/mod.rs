@@ -28,6 +28,13 @@
 
 mod alias;
 mod attrs;
+
+/// An affine map as MLIR prints it inside `affine_map<...>`: `(d0, d1)[s0] -> (d0 + s0, d1)`.
+pub fn affine_map_to_string(m: &crate::attributes::AffineMap) -> String {
+    let mut s = String::new();
+    attrs::write_affine_map(&mut s, m);
+    s
+}
 pub(crate) use attrs::write_escaped_quoted;
 mod float;
 mod names;

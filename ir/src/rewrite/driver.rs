@@ -596,8 +596,7 @@ impl RegionDriver<'_> {
         if fold.is_none() && !commutative {
             return false;
         }
-        let consts: Vec<Option<Attribute>> =
-            ctx.operands(op).iter().map(|v| ctx.defining_op(*v).and_then(|d| constant_value(ctx, d))).collect();
+        let consts = operand_constants(ctx, op);
         // MLIR's `Operation::fold`: the op's folder, then (if it failed or folded in place) the
         // traits' folders — `Commutative` moves constant operands to the end.
         let Some(results) = fold.and_then(|fold| fold(ctx, op, &consts)) else {
@@ -611,8 +610,8 @@ impl RegionDriver<'_> {
                 .any(|(i, r)| matches!(r, FoldResult::Value(v) if *v == Value::Result { op, index: i as u32 }));
         if in_place {
             if commutative {
-                let consts: Vec<Option<Attribute>> =
-                    ctx.operands(op).iter().map(|v| ctx.defining_op(*v).and_then(|d| constant_value(ctx, d))).collect();
+                // the folder may have changed the operands in place
+                let consts = operand_constants(ctx, op);
                 Self::fold_commutative(ctx, state, op, &consts);
             }
             let mut rw = PatternRewriter::with_listener(ctx, state);
@@ -663,4 +662,9 @@ impl RegionDriver<'_> {
         rw.replace_op(op, &replacements);
         true
     }
+}
+
+/// The constant attribute of each operand's defining op (MLIR's `m_Constant` per operand).
+fn operand_constants(ctx: &Context, op: OpId) -> Vec<Option<Attribute>> {
+    ctx.operands(op).iter().map(|v| ctx.defining_op(*v).and_then(|d| constant_value(ctx, d))).collect()
 }

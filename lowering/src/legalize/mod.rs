@@ -347,21 +347,30 @@ pub fn legalize_stablehlo_to_linalg(mlir_text: &str) -> Result<String, crate::Br
 
 /// [`legalize_stablehlo_to_linalg`] with a file name for diagnostics and options.
 pub fn legalize_text(mlir_text: &str, file_name: &str, opts: &Options) -> Result<String, crate::BridgeError> {
-    let mut ctx = Context::new();
-    strata_dialects::register_all(&mut ctx);
-    ctx.allow_unregistered = true;
-    let render = |ctx: &Context| -> String {
-        ctx.diagnostics().iter().map(|d| strata_ir::diagnostics::render(ctx, d)).collect::<Vec<_>>().join("")
-    };
-    let config = strata_ir::parser::ParserConfig::new(file_name);
-    let Ok(m) = strata_ir::parser::parse_source(&mut ctx, &config, mlir_text) else {
-        return Err(crate::BridgeError::Legalize(render(&ctx)));
-    };
+    let (mut ctx, m) = read_module(mlir_text, file_name).map_err(crate::BridgeError::Legalize)?;
     if legalize(&mut ctx, m, opts).is_err() {
-        return Err(crate::BridgeError::Legalize(render(&ctx)));
+        return Err(crate::BridgeError::Legalize(render_diagnostics(&ctx)));
     }
     signless_signatures(&mut ctx, m);
     Ok(strata_ir::printer::print_op(&ctx, m, &Default::default()))
+}
+
+/// Every diagnostic emitted so far, rendered (`file:line:col: error: ...` with the source line).
+pub(crate) fn render_diagnostics(ctx: &Context) -> String {
+    ctx.diagnostics().iter().map(|d| strata_ir::diagnostics::render(ctx, d)).collect::<Vec<_>>().join("")
+}
+
+/// A module of text read into a fresh context with every Strata dialect (unregistered ops
+/// accepted, as the bridge's input may carry them); `Err` with the rendered diagnostics.
+pub(crate) fn read_module(text: &str, file_name: &str) -> Result<(Context, OpId), String> {
+    let mut ctx = Context::new();
+    strata_dialects::register_all(&mut ctx);
+    ctx.allow_unregistered = true;
+    let config = strata_ir::parser::ParserConfig::new(file_name);
+    match strata_ir::parser::parse_source(&mut ctx, &config, text) {
+        Ok(m) => Ok((ctx, m)),
+        Err(_) => Err(render_diagnostics(&ctx)),
+    }
 }
 
 /// Make function signatures (and calls) signless and drop the `unrealized_conversion_cast`s

@@ -54,15 +54,10 @@ pub fn splat_bits(ctx: &Context, a: Attribute) -> Option<(Elem, u128)> {
                 return None;
             }
             let nb = storage_bytes(ctx, elem_of(ctx, *ty));
-            if nb == 0 || nb > 16 || data.bytes.len() < nb {
-                return None;
-            }
             if !data.splat && data.bytes.len() != nb {
                 return None;
             }
-            let mut b = [0u8; 16];
-            b[..nb].copy_from_slice(&data.bytes[..nb]);
-            let bits = u128::from_le_bytes(b);
+            let bits = data.element_bits(nb, 0)?;
             Some((e, if let Elem::Int(w) = e { bits & mask(w) } else { bits }))
         }
         _ => None,
