@@ -10,10 +10,22 @@ use crate::{Symbol, Type};
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Attribute(pub(crate) u32);
 
+/// Attribute handles with this bit set name a compact file-line-col location (stored apart
+/// from the other attributes by the context): their numbers do not count from zero, so tables
+/// indexed by handle keep them apart ([`Attribute::dense_slot`]).
+pub(crate) const COMPACT_LOC: u32 = 1 << 31;
+
 impl Attribute {
-    /// The raw index of this attribute in its context.
+    /// The raw handle of this attribute in its context (`loc("file":line:col)` locations are
+    /// numbered apart, with the top bit set).
     pub fn index(self) -> u32 {
         self.0
+    }
+
+    /// For tables indexed by handle: `(false, i)` for the `i`-th attribute of the attribute set,
+    /// `(true, i)` for the `i`-th compact file-line-col location. Both count from zero.
+    pub(crate) fn dense_slot(self) -> (bool, u32) {
+        (self.0 & COMPACT_LOC != 0, self.0 & !COMPACT_LOC)
     }
 }
 

@@ -16,11 +16,70 @@ use rustc_hash::{FxBuildHasher, FxHashMap as HashMap};
 type IndexSet<T> = indexmap::IndexSet<T, FxBuildHasher>;
 use std::rc::Rc;
 
-use crate::attributes::{AttrKind, Attribute, FloatBits, Location, NamedAttribute};
+use crate::attributes::{AttrKind, Attribute, FloatBits, Location, NamedAttribute, COMPACT_LOC};
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::dialect::{Dialect, OpInfo};
 use crate::ir::*;
 use crate::types::{FloatKind, Signedness, Type, TypeKind};
+
+/// `loc("file":line:col)` locations (without a range end), stored apart from the other
+/// attributes: every parsed or read op has one, so a 200,000-op file interns 200,000 of them.
+/// As entries of the attribute set they took ~80 bytes each (a hashed 64-byte `AttrKind`) and
+/// most of the parser's interning time; here an entry is 12 bytes plus a 4-byte hash slot and an
+/// 8-byte lazily filled view. Interning stays exact (one handle per location: [`Context::intern_attr`]
+/// routes these locations here), handles are `COMPACT_LOC | index`, and
+/// [`Context::attr_kind`] makes the `AttrKind` view of one the first time it is asked for
+/// (printing without debug info never asks).
+#[derive(Default)]
+struct CompactLocs {
+    entries: Vec<(Symbol, u32, u32)>,
+    index: hashbrown::HashTable<u32>,
+    kinds: Vec<std::cell::OnceCell<Box<AttrKind>>>,
+}
+
+impl CompactLocs {
+    fn hash(key: (Symbol, u32, u32)) -> u64 {
+        use std::hash::BuildHasher;
+        FxBuildHasher.hash_one(key)
+    }
+
+    fn find(&self, key: (Symbol, u32, u32)) -> Option<u32> {
+        self.index.find(Self::hash(key), |&i| self.entries[i as usize] == key).copied()
+    }
+
+    fn intern(&mut self, key: (Symbol, u32, u32)) -> Option<u32> {
+        let entries = &self.entries;
+        let next = entries.len() as u32;
+        if next >= COMPACT_LOC {
+            return None; // handle space exhausted: the caller stores it as a regular attribute
+        }
+        let e =
+            self.index.entry(Self::hash(key), |&i| entries[i as usize] == key, |&i| Self::hash(entries[i as usize]));
+        match e {
+            hashbrown::hash_table::Entry::Occupied(o) => Some(*o.get()),
+            hashbrown::hash_table::Entry::Vacant(v) => {
+                v.insert(next);
+                self.entries.push(key);
+                self.kinds.push(std::cell::OnceCell::new());
+                Some(next)
+            }
+        }
+    }
+
+    fn reserve(&mut self, n: usize) {
+        let entries = &self.entries;
+        self.index.reserve(n, |&i| Self::hash(entries[i as usize]));
+        self.entries.reserve(n);
+        self.kinds.reserve(n);
+    }
+
+    fn kind(&self, i: u32) -> Option<&AttrKind> {
+        let (file, line, col) = *self.entries.get(i as usize)?;
+        let k = self.kinds[i as usize]
+            .get_or_init(|| Box::new(AttrKind::Location(Location::FileLineCol { file, line, col, end: None })));
+        Some(k)
+    }
+}
 
 /// An interned string (identifier, attribute name, file name, symbol name).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -34,6 +93,7 @@ pub struct Context {
     strings: IndexSet<Box<str>>,
     types: IndexSet<TypeKind>,
     attrs: IndexSet<AttrKind>,
+    locs: CompactLocs,
     op_names: Vec<OpNameData>,
     op_name_index: HashMap<Box<str>, OpName>,
     dialects: indexmap::IndexMap<String, Rc<Dialect>>,
@@ -82,6 +142,7 @@ impl Context {
             strings: IndexSet::default(),
             types: IndexSet::default(),
             attrs: IndexSet::default(),
+            locs: CompactLocs::default(),
             op_names: Vec::new(),
             op_name_index: HashMap::default(),
             dialects: indexmap::IndexMap::new(),
@@ -112,14 +173,16 @@ impl Context {
     /// so parsing a large file does not repeatedly reallocate and copy the arenas.
     pub(crate) fn reserve_for_ops(&mut self, ops: usize) {
         self.ops.reserve(ops);
-        self.attrs.reserve(ops);
+        self.locs.reserve(ops);
     }
 
     /// Reserve room for about `ops` more operations, `attrs` attributes and `types` types (the
     /// bytecode reader knows the attribute and type counts from its tables).
     pub(crate) fn reserve_for_bytecode(&mut self, ops: usize, attrs: usize, types: usize) {
         self.ops.reserve(ops);
-        self.attrs.reserve(attrs);
+        // Most attributes of a large module are its ops' locations.
+        self.attrs.reserve(attrs.min(1024));
+        self.locs.reserve(attrs);
         self.types.reserve(types);
     }
 
@@ -240,6 +303,11 @@ impl Context {
 
     /// Intern an attribute. Dictionaries are sorted by name here, so every dictionary is canonical.
     pub fn intern_attr(&mut self, kind: AttrKind) -> Attribute {
+        if let AttrKind::Location(Location::FileLineCol { file, line, col, end: None }) = kind {
+            if let Some(i) = self.locs.intern((file, line, col)) {
+                return Attribute(COMPACT_LOC | i);
+            }
+        }
         let kind = match kind {
             AttrKind::Dictionary(mut entries) => {
                 let strings = &self.strings;
@@ -315,15 +383,49 @@ impl Context {
 
     /// The handle of an attribute if it is already interned (no interning).
     pub fn lookup_attr(&self, kind: &AttrKind) -> Option<Attribute> {
+        if let AttrKind::Location(Location::FileLineCol { file, line, col, end: None }) = *kind {
+            if let Some(i) = self.locs.find((file, line, col)) {
+                return Some(Attribute(COMPACT_LOC | i));
+            }
+        }
         self.attrs.get_index_of(kind).map(|i| Attribute(i as u32))
     }
 
     /// The structure of an attribute.
     pub fn attr_kind(&self, a: Attribute) -> &AttrKind {
+        if a.0 & COMPACT_LOC != 0 {
+            return self.locs.kind(a.0 & !COMPACT_LOC).expect("attribute handle from another context");
+        }
         &self.attrs[a.0 as usize]
     }
 
-    /// Every interned attribute (for whole-context scans).
+    /// Whether `a` is a location attribute (without making the `AttrKind` view of a compact one).
+    pub fn is_location(&self, a: Attribute) -> bool {
+        a.0 & COMPACT_LOC != 0 || matches!(self.try_attr_kind(a), Some(AttrKind::Location(_)))
+    }
+
+    /// `loc("file":line:col)` (MLIR's `FileLineColLoc::get`).
+    pub fn file_line_col_loc(&mut self, file: Symbol, line: u32, col: u32) -> Attribute {
+        match self.locs.intern((file, line, col)) {
+            Some(i) => Attribute(COMPACT_LOC | i),
+            None => self.intern_attr(AttrKind::Location(Location::FileLineCol { file, line, col, end: None })),
+        }
+    }
+
+    /// File, line and column of a `loc("file":line:col)` location (without a range end); `None`
+    /// for any other attribute. Cheaper than matching [`Context::attr_kind`] for the location
+    /// of every op.
+    pub fn as_file_line_col(&self, a: Attribute) -> Option<(Symbol, u32, u32)> {
+        if a.0 & COMPACT_LOC != 0 {
+            return self.locs.entries.get((a.0 & !COMPACT_LOC) as usize).copied();
+        }
+        match self.try_attr_kind(a)? {
+            AttrKind::Location(Location::FileLineCol { file, line, col, end: None }) => Some((*file, *line, *col)),
+            _ => None,
+        }
+    }
+
+    /// Every interned attribute except file-line-col locations (for whole-context scans).
     pub(crate) fn all_attr_kinds(&self) -> impl Iterator<Item = &AttrKind> {
         self.attrs.iter()
     }
@@ -335,6 +437,9 @@ impl Context {
 
     /// The structure of an attribute, or `None` for a handle not from this context.
     pub fn try_attr_kind(&self, a: Attribute) -> Option<&AttrKind> {
+        if a.0 & COMPACT_LOC != 0 {
+            return self.locs.kind(a.0 & !COMPACT_LOC);
+        }
         self.attrs.get_index(a.0 as usize)
     }
 

@@ -872,7 +872,7 @@ impl<'a> ReadState<'a> {
         let lat = c.offset();
         let li = c.varint()?;
         let loc = self.attr(li, lat)?;
-        if !matches!(self.ctx.attr_kind(loc), AttrKind::Location(_)) {
+        if !self.ctx.is_location(loc) {
             return Err(BytecodeError::new(lat, "expected a location attribute for the operation location"));
         }
         let mut state = OperationState::new(name, loc);
@@ -1168,7 +1168,7 @@ impl<'a> ReadState<'a> {
                 let li = c.varint()?;
                 (t, self.attr(li, lat)?)
             };
-            if !matches!(self.ctx.attr_kind(loc), AttrKind::Location(_)) {
+            if !self.ctx.is_location(loc) {
                 return Err(BytecodeError::new(at, "expected a location attribute for a block argument"));
             }
             args.push((ty, loc));

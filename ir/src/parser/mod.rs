@@ -42,7 +42,7 @@ pub use lexer::SourcePos;
 
 use std::borrow::Cow;
 
-use crate::attributes::{AttrKind, Attribute, Location};
+use crate::attributes::Attribute;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::ir::{OpId, OperationState};
 use crate::types::Type;
@@ -568,7 +568,7 @@ impl<'s> Parser<'s> {
     pub(crate) fn loc_at(&mut self, p: SourcePos) -> Attribute {
         let line = p.line + self.line_offset;
         let col = if p.line == 1 { p.col + self.col_offset } else { p.col };
-        self.ctx.intern_attr(AttrKind::Location(Location::FileLineCol { file: self.file, line, col, end: None }))
+        self.ctx.file_line_col_loc(self.file, line, col)
     }
 
     /// Emit a diagnostic unless the current token is a lexer error (already reported).

@@ -203,7 +203,7 @@ impl<'s> Parser<'s> {
         let (pos, name) = self.deferred_locs[i];
         match self.attr_aliases.get(name).copied() {
             None => Err(self.error_at(pos, "operation location alias was never defined")),
-            Some(a) if matches!(self.ctx.attr_kind(a), AttrKind::Location(_)) => Ok(a),
+            Some(a) if self.ctx.is_location(a) => Ok(a),
             Some(a) => {
                 let s = self.attr_str(a);
                 Err(self.error_at(pos, format!("expected location, but found '{s}'")))

@@ -33,8 +33,31 @@ struct Entry {
 #[derive(Default)]
 pub(crate) struct AliasCollector {
     entries: Vec<Entry>,
-    attr_slot: Vec<u32>,
+    attr_slot: AttrSlots,
     type_slot: Vec<u32>,
+}
+
+/// A table indexed by attribute handle (compact file-line-col locations are numbered apart
+/// from the other attributes: [`Attribute::dense_slot`]).
+#[derive(Default)]
+struct AttrSlots {
+    attrs: Vec<u32>,
+    locs: Vec<u32>,
+}
+
+impl AttrSlots {
+    fn get(&self, a: Attribute) -> u32 {
+        match a.dense_slot() {
+            (false, i) => slot(&self.attrs, i),
+            (true, i) => slot(&self.locs, i),
+        }
+    }
+    fn set(&mut self, a: Attribute, x: u32) {
+        match a.dense_slot() {
+            (false, i) => set_slot(&mut self.attrs, i, x),
+            (true, i) => set_slot(&mut self.locs, i, x),
+        }
+    }
 }
 
 fn slot(v: &[u32], i: u32) -> u32 {
@@ -118,11 +141,10 @@ impl AliasCollector {
     }
 
     fn begin(&mut self, key: Key, alias: Option<&'static str>, can_defer: bool) -> Result<u32, (u32, u32)> {
-        let (slot_vec, i) = match key {
-            Key::Attr(a) => (&mut self.attr_slot, a.0),
-            Key::Type(t) => (&mut self.type_slot, t.0),
+        let s = match key {
+            Key::Attr(a) => self.attr_slot.get(a),
+            Key::Type(t) => slot(&self.type_slot, t.0),
         };
-        let s = slot(slot_vec, i);
         if s != NONE {
             let e = &self.entries[s as usize];
             if !can_defer && e.can_defer {
@@ -131,7 +153,10 @@ impl AliasCollector {
             return Err((self.entries[s as usize].depth, s));
         }
         let idx = self.entries.len() as u32;
-        set_slot(slot_vec, i, idx);
+        match key {
+            Key::Attr(a) => self.attr_slot.set(a, idx),
+            Key::Type(t) => set_slot(&mut self.type_slot, t.0, idx),
+        }
         self.entries.push(Entry { key, alias, depth: alias.is_some() as u32, can_defer, children: Vec::new() });
         Ok(idx)
     }
@@ -147,7 +172,7 @@ impl AliasCollector {
 
     /// Visit an attribute; returns (depth, index).
     pub(crate) fn visit_attr(&mut self, ctx: &Context, a: Attribute, can_defer: bool, elide_type: bool) -> (u32, u32) {
-        let s = slot(&self.attr_slot, a.0);
+        let s = self.attr_slot.get(a);
         if s != NONE {
             let e = &self.entries[s as usize];
             if can_defer || !e.can_defer {
@@ -338,7 +363,7 @@ impl AliasCollector {
             }
             let idx = table.ordered.len() as u32;
             match e.key {
-                Key::Attr(a) => set_slot(&mut table.attr_slot, a.0, idx),
+                Key::Attr(a) => table.attr_slot.set(a, idx),
                 Key::Type(t) => set_slot(&mut table.type_slot, t.0, idx),
             }
             table.ordered.push((e.key, s, e.can_defer));
@@ -352,13 +377,13 @@ impl AliasCollector {
 pub(crate) struct AliasTable {
     /// (value, alias text with `#`/`!`, deferrable), in definition order.
     pub(crate) ordered: Vec<(Key, String, bool)>,
-    attr_slot: Vec<u32>,
+    attr_slot: AttrSlots,
     type_slot: Vec<u32>,
 }
 
 impl AliasTable {
     pub(crate) fn attr(&self, a: Attribute) -> Option<&str> {
-        let s = slot(&self.attr_slot, a.0);
+        let s = self.attr_slot.get(a);
         (s != NONE).then(|| self.ordered[s as usize].1.as_str())
     }
     pub(crate) fn ty(&self, t: Type) -> Option<&str> {
