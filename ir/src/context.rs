@@ -38,9 +38,15 @@ struct CompactLocs {
 }
 
 impl CompactLocs {
+    /// A hash whose low 32 bits follow the source position (hashbrown picks the bucket from the
+    /// low bits), so the locations of consecutive ops — interned in source order by the parser
+    /// and the bytecode reader — land in neighbouring buckets instead of a cache miss each; the
+    /// high bits (hashbrown's 7-bit tag among them) are well mixed.
     fn hash(key: (Symbol, u32, u32)) -> u64 {
         use std::hash::BuildHasher;
-        FxBuildHasher.hash_one(key)
+        let (file, line, col) = key;
+        let pos = line.wrapping_mul(4).wrapping_add(col).wrapping_add(file.0.wrapping_mul(0x9E37_79B9));
+        (FxBuildHasher.hash_one(key) & !0xFFFF_FFFF) | pos as u64
     }
 
     fn find(&self, key: (Symbol, u32, u32)) -> Option<u32> {
