@@ -48,6 +48,41 @@ pub enum SourceError {
 /// than setting up a mapping).
 const MAP_THRESHOLD: u64 = 1 << 20;
 
+/// The bytes of a binary input file (MLIR bytecode): large files mapped, as [`SourceText::read_file`]
+/// maps large text files (the same caveat: the file must not change while the bytes are alive).
+pub enum FileBytes {
+    /// Read into memory (small files, stdin).
+    Owned(Vec<u8>),
+    /// Mapped read-only.
+    Mapped(memmap2::Mmap),
+}
+
+impl FileBytes {
+    /// Read or map `path`.
+    pub fn read(path: impl AsRef<std::path::Path>) -> std::io::Result<FileBytes> {
+        let file = std::fs::File::open(path.as_ref())?;
+        let meta = file.metadata()?;
+        if meta.len() >= MAP_THRESHOLD && meta.is_file() {
+            // SAFETY: read-only private mapping; see the note on concurrent modification above.
+            let map = unsafe { memmap2::MmapOptions::new().populate().map(&file)? };
+            return Ok(FileBytes::Mapped(map));
+        }
+        let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+        std::io::Read::read_to_end(&mut &file, &mut bytes)?;
+        Ok(FileBytes::Owned(bytes))
+    }
+}
+
+impl std::ops::Deref for FileBytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            FileBytes::Owned(v) => v,
+            FileBytes::Mapped(m) => m,
+        }
+    }
+}
+
 impl SourceText {
     /// Share an owned string.
     pub fn new(text: String) -> Self {

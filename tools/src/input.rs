@@ -5,7 +5,7 @@
 
 use std::io::Read;
 
-use strata_ir::source::SourceError;
+use strata_ir::source::{FileBytes, SourceError};
 use strata_ir::{Context, OpId, SourceText};
 
 /// A tool's input.
@@ -21,8 +21,8 @@ pub enum Source {
     Bytecode {
         /// File name for diagnostics.
         file: String,
-        /// The bytes.
-        data: Vec<u8>,
+        /// The bytes (mapped when large).
+        data: FileBytes,
     },
 }
 
@@ -31,7 +31,7 @@ pub fn read_source(path: &str) -> Result<Source, String> {
     let (file, data) = if path == "-" {
         let mut v = Vec::new();
         std::io::stdin().read_to_end(&mut v).map_err(|e| format!("cannot read stdin: {e}"))?;
-        ("<stdin>".to_string(), v)
+        ("<stdin>".to_string(), FileBytes::Owned(v))
     } else {
         let mut head = [0u8; 4];
         let n = match std::fs::File::open(path) {
@@ -45,12 +45,17 @@ pub fn read_source(path: &str) -> Result<Source, String> {
                 Err(e @ SourceError::NotUtf8 { .. }) => Err(format!("input file '{path}' is {e}")),
             };
         }
-        let v = std::fs::read(path).map_err(|e| format!("cannot open input file '{path}': {e}"))?;
+        let v = FileBytes::read(path).map_err(|e| format!("cannot open input file '{path}': {e}"))?;
         (path.to_string(), v)
     };
     if strata_ir::bytecode::is_bytecode(&data) {
         return Ok(Source::Bytecode { file, data });
     }
+    let data = match data {
+        FileBytes::Owned(v) => v,
+        // (Only when the file changed between the two reads.)
+        FileBytes::Mapped(m) => m.to_vec(),
+    };
     match String::from_utf8(data) {
         Ok(s) => Ok(Source::Text { file, text: SourceText::new(s) }),
         Err(e) => Err(format!("input file '{file}' is not valid UTF-8 (byte {})", e.utf8_error().valid_up_to())),
