@@ -118,10 +118,12 @@ pub struct OpData {
     /// change goes through the context so that use lists stay exact.
     pub(crate) operands: OperandList,
     pub(crate) results: ResultList,
-    /// Inherent attributes (`<{...}>`), sorted by name.
-    pub(crate) properties: ThinVec<NamedAttribute>,
-    /// Discardable attributes (`{...}`), sorted by name.
-    pub(crate) attributes: ThinVec<NamedAttribute>,
+    /// Inherent attributes (`<{...}>`, the first `n_props` entries) then discardable ones
+    /// (`{...}`), each part sorted by name. One list with two entries inline: most ops have
+    /// none, one or two, and then reading them touches only the op itself (no allocation, no
+    /// pointer to chase).
+    pub(crate) attrs: smallvec::SmallVec<[NamedAttribute; 2]>,
+    pub(crate) n_props: u32,
     pub(crate) successors: ThinVec<BlockId>,
     pub(crate) regions: ThinVec<RegionId>,
 }
@@ -149,11 +151,15 @@ impl OpData {
     }
     /// Inherent attributes (`<{...}>`), sorted by name.
     pub fn properties(&self) -> &[NamedAttribute] {
-        &self.properties
+        &self.attrs[..self.n_props as usize]
     }
     /// Discardable attributes (`{...}`), sorted by name.
     pub fn attributes(&self) -> &[NamedAttribute] {
-        &self.attributes
+        &self.attrs[self.n_props as usize..]
+    }
+    /// Properties then discardable attributes.
+    pub fn all_attrs(&self) -> &[NamedAttribute] {
+        &self.attrs
     }
     /// Successor blocks.
     pub fn successors(&self) -> &[BlockId] {
@@ -325,12 +331,16 @@ impl Context {
         for r in &regions {
             self.regions[r.0 as usize].parent = Some(id);
         }
+        let n_props = properties.len() as u32;
+        // (Not `SmallVec::from_vec`: it keeps the `Vec`'s allocation whenever its capacity
+        // exceeds the inline size, even for one entry.)
+        let attrs = properties.into_iter().chain(attributes).collect();
         self.ops.push(OpData {
             name,
             operands,
             results: result_types.iter().map(|t| ValueData::new(*t)).collect(),
-            properties: thin(properties),
-            attributes: thin(attributes),
+            attrs,
+            n_props,
             successors: thin(successors),
             regions: thin(regions),
             loc,
@@ -509,8 +519,7 @@ impl Context {
 
     /// An attribute of an operation by name, looking in properties then discardable attributes.
     pub fn attr(&self, op: OpId, name: &str) -> Option<Attribute> {
-        let d = &self.ops[op.0 as usize];
-        d.properties.iter().chain(d.attributes.iter()).find(|na| self.str(na.name) == name).map(|na| na.value)
+        self.ops[op.0 as usize].attrs.iter().find(|na| self.str(na.name) == name).map(|na| na.value)
     }
 
     /// Set an attribute: as a property if it already is one or the op declares it inherent,
@@ -519,20 +528,19 @@ impl Context {
         let sym = self.sym(name);
         let inherent =
             self.op_info(self.ops[op.0 as usize].name).map(|i| i.inherent_attrs.contains(&name)).unwrap_or(false);
-        let d = &mut self.ops[op.0 as usize];
-        if let Some(na) = d.properties.iter_mut().chain(d.attributes.iter_mut()).find(|na| na.name == sym) {
+        if let Some(na) = self.ops[op.0 as usize].attrs.iter_mut().find(|na| na.name == sym) {
             na.value = value;
             return;
         }
-        // `sym` is in neither list (checked above): push and re-sort.
-        let mut list = if inherent { std::mem::take(&mut d.properties) } else { std::mem::take(&mut d.attributes) };
-        list.push(NamedAttribute { name: sym, value });
-        sort_by_name(self, &mut list);
+        // `sym` is in neither part (checked above): insert it in its part, sorted.
+        let d = &self.ops[op.0 as usize];
+        let n_props = d.n_props as usize;
+        let part = if inherent { 0..n_props } else { n_props..d.attrs.len() };
+        let at = part.start + d.attrs[part].partition_point(|na| self.str(na.name) < name);
         let d = &mut self.ops[op.0 as usize];
+        d.attrs.insert(at, NamedAttribute { name: sym, value });
         if inherent {
-            d.properties = list;
-        } else {
-            d.attributes = list;
+            d.n_props += 1;
         }
     }
 
@@ -540,12 +548,11 @@ impl Context {
     pub fn remove_attr(&mut self, op: OpId, name: &str) -> Option<Attribute> {
         let sym = self.lookup_sym(name)?;
         let d = &mut self.ops[op.0 as usize];
-        for list in [&mut d.properties, &mut d.attributes] {
-            if let Some(p) = list.iter().position(|na| na.name == sym) {
-                return Some(list.remove(p).value);
-            }
+        let p = d.attrs.iter().position(|na| na.name == sym)?;
+        if p < d.n_props as usize {
+            d.n_props -= 1;
         }
-        None
+        Some(d.attrs.remove(p).value)
     }
 
     /// The operation owning a block's region.
@@ -876,8 +883,8 @@ impl Context {
             name: d.name,
             operands: d.operands.iter().map(|v| *map.get(v).unwrap_or(v)).collect(),
             result_types: d.results.iter().map(|r| r.ty).collect(),
-            properties: d.properties.to_vec(),
-            attributes: d.attributes.to_vec(),
+            properties: d.properties().to_vec(),
+            attributes: d.attributes().to_vec(),
             successors: d.successors.iter().copied().collect(),
             regions,
             loc: d.loc,

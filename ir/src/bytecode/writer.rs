@@ -349,7 +349,7 @@ fn prepare(ctx: &mut Context, root: OpId) {
     let mut stack_t = Vec::new();
     ctx.walk_pre(root, &mut |op| {
         let d = ctx.op(op);
-        stack_a.extend(d.properties.iter().chain(d.attributes.iter()).map(|p| p.value));
+        stack_a.extend(d.properties().iter().chain(d.attributes().iter()).map(|p| p.value));
         stack_t.extend(d.results.iter().map(|r| r.ty));
         for &r in d.regions.iter() {
             for &b in ctx.region_blocks(r) {
@@ -489,16 +489,16 @@ impl<'c> Writer<'c> {
         ctx.walk_pre(root, &mut |op| {
             let d = ctx.op(op);
             let layout = names.entry(d.name).or_insert_with(|| self.layout_of(d.name)).clone();
-            *has.entry(d.name).or_default() |= !d.properties.is_empty();
+            *has.entry(d.name).or_default() |= !d.properties().is_empty();
             let f = form.entry(d.name).or_insert_with(|| match &layout {
                 Some(l) => PropsForm::Native(l.clone()),
                 None => PropsForm::Dict,
             });
             if let PropsForm::Native(l) = f {
-                let fits = d.properties.iter().all(|p| l.iter().any(|f| f.name == ctx.str(p.name)))
-                    && l.iter().all(|f| f.is_optional() || d.properties.iter().any(|p| ctx.str(p.name) == f.name))
+                let fits = d.properties().iter().all(|p| l.iter().any(|f| f.name == ctx.str(p.name)))
+                    && l.iter().all(|f| f.is_optional() || d.properties().iter().any(|p| ctx.str(p.name) == f.name))
                     && l.iter().all(|f| match f.kind {
-                        PropKind::SegmentsV6(n) => d.properties.iter().any(|p| {
+                        PropKind::SegmentsV6(n) => d.properties().iter().any(|p| {
                             ctx.str(p.name) == f.name
                                 && matches!(ctx.attr_kind(p.value), AttrKind::DenseArray { values, .. } if values.len() == n && values.iter().all(|v| *v >= 0))
                         }),
@@ -527,15 +527,15 @@ impl<'c> Writer<'c> {
     /// properties before version 5 (as MLIR does).
     fn attr_dict(&self, op: OpId) -> Option<Vec<NamedAttribute>> {
         let d = self.ctx.op(op);
-        if self.cfg.version < version::NATIVE_PROPERTIES_ENCODING && !d.properties.is_empty() {
-            let mut all: Vec<NamedAttribute> = d.attributes.iter().chain(d.properties.iter()).copied().collect();
+        if self.cfg.version < version::NATIVE_PROPERTIES_ENCODING && !d.properties().is_empty() {
+            let mut all: Vec<NamedAttribute> = d.attributes().iter().chain(d.properties().iter()).copied().collect();
             all.sort_by(|a, b| self.ctx.str(a.name).cmp(self.ctx.str(b.name)));
             return Some(all);
         }
-        if d.attributes.is_empty() {
+        if d.attributes().is_empty() {
             None
         } else {
-            Some(d.attributes.to_vec())
+            Some(d.attributes().to_vec())
         }
     }
 
@@ -557,10 +557,10 @@ impl<'c> Writer<'c> {
             if let Some(dict) = self.attr_dict(op) {
                 self.num.pending_attrs.push(AKey::Dict(dict));
             }
-            if self.cfg.version >= version::NATIVE_PROPERTIES_ENCODING && !d.properties.is_empty() {
+            if self.cfg.version >= version::NATIVE_PROPERTIES_ENCODING && !d.properties().is_empty() {
                 if let Some(layout) = self.native(d.name).cloned() {
                     let v6 = self.cfg.version >= version::NATIVE_PROPERTIES_ODS_SEGMENT_SIZE;
-                    for p in d.properties.iter() {
+                    for p in d.properties().iter() {
                         let sparse = v6
                             && layout
                                 .iter()
@@ -570,7 +570,7 @@ impl<'c> Writer<'c> {
                         }
                     }
                 } else {
-                    self.num.pending_attrs.push(AKey::Dict(d.properties.to_vec()));
+                    self.num.pending_attrs.push(AKey::Dict(d.properties().to_vec()));
                 }
             }
             for r in d.results.iter() {
@@ -804,14 +804,14 @@ impl<'c> Writer<'c> {
             mask |= op_mask::HAS_ATTRS;
             e.varint(self.num.attr_index(&AKey::Dict(dict)));
         }
-        if self.cfg.version >= version::NATIVE_PROPERTIES_ENCODING && !d.properties.is_empty() {
+        if self.cfg.version >= version::NATIVE_PROPERTIES_ENCODING && !d.properties().is_empty() {
             mask |= op_mask::HAS_PROPERTIES;
             match self.native(d.name).cloned() {
                 Some(layout) => {
                     let mut body = Emitter::new();
                     let v6 = self.cfg.version >= version::NATIVE_PROPERTIES_ODS_SEGMENT_SIZE;
                     for f in &layout {
-                        let v = d.properties.iter().find(|p| ctx.str(p.name) == f.name).map(|p| p.value);
+                        let v = d.properties().iter().find(|p| ctx.str(p.name) == f.name).map(|p| p.value);
                         match (f.kind, v) {
                             (PropKind::Required, Some(v)) => body.varint(self.num.attr_index(&AKey::Attr(v))),
                             (PropKind::Optional, Some(v)) => {
@@ -836,7 +836,7 @@ impl<'c> Writer<'c> {
                     // As MLIR writes an unregistered op's properties: a properties entry
                     // holding the reference to one attribute.
                     let mut body = Emitter::new();
-                    body.varint(self.num.attr_index(&AKey::Dict(d.properties.to_vec())));
+                    body.varint(self.num.attr_index(&AKey::Dict(d.properties().to_vec())));
                     let idx = self.property_entry(body);
                     e.varint(idx);
                 }

@@ -172,8 +172,8 @@ pub fn fingerprint(ctx: &Context, op: OpId) -> u64 {
         for r in &d.results {
             r.ty.hash(&mut h);
         }
-        d.properties.hash(&mut h);
-        d.attributes.hash(&mut h);
+        d.properties().hash(&mut h);
+        d.attributes().hash(&mut h);
         d.successors.hash(&mut h);
         d.loc.hash(&mut h);
         d.parent.hash(&mut h);

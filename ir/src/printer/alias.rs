@@ -120,7 +120,7 @@ pub(crate) fn may_have_aliases(ctx: &Context) -> bool {
         }
     }
     for d in &ctx.ops {
-        if d.properties.iter().chain(&d.attributes).any(|na| is_loc(&na.value)) {
+        if d.all_attrs().iter().any(|na| is_loc(&na.value)) {
             return true;
         }
     }

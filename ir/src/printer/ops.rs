@@ -67,14 +67,14 @@ impl OpAsmPrinter<'_> {
             }
         }
         // Registered ops expose their properties through `getAttrs()`; unregistered ones do not.
-        if !d.properties.is_empty() && ctx.op_info(d.name).is_some() {
+        if !d.properties().is_empty() && ctx.op_info(d.name).is_some() {
             for na in self.merged_attrs(op) {
                 if ctx.try_attr_kind(na.value).is_some() {
                     self.collector.visit_attr(ctx, na.value, false, false);
                 }
             }
         } else {
-            for na in &d.attributes {
+            for na in d.attributes() {
                 if ctx.try_attr_kind(na.value).is_some() {
                     self.collector.visit_attr(ctx, na.value, false, false);
                 }
@@ -332,9 +332,9 @@ impl OpAsmPrinter<'_> {
             }
             self.out.push(']');
         }
-        if !d.properties.is_empty() {
+        if !d.properties().is_empty() {
             self.out.push_str(" <{");
-            for (i, na) in d.properties.iter().enumerate() {
+            for (i, na) in d.properties().iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
@@ -352,9 +352,9 @@ impl OpAsmPrinter<'_> {
             }
             self.out.push(')');
         }
-        if !d.attributes.is_empty() {
+        if !d.attributes().is_empty() {
             self.out.push_str(" {");
-            for (i, na) in d.attributes.iter().enumerate() {
+            for (i, na) in d.attributes().iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
