@@ -615,6 +615,34 @@ impl<'a> OpAsmPrinter<'a> {
         }
     }
 
+    /// Print an attribute without the leading `prefix` of its text, as declarative formats print
+    /// dialect attributes (MLIR's `printStrippedAttrOrType`): `#arith.fastmath<fast>` with the
+    /// prefix `#arith.fastmath` prints `<fast>`. The text is that of [`attr_to_string`] (no
+    /// alias); when it does not start with `prefix`, the attribute prints as
+    /// [`OpAsmPrinter::print_attribute`] prints it.
+    pub fn print_stripped_attribute(&mut self, a: Attribute, prefix: &str) {
+        let ctx = self.ctx;
+        let start = self.out.len();
+        match ctx.try_attr_kind(a) {
+            // The common case, written in place: a dialect attribute's text depends on neither
+            // the options nor aliases.
+            Some(AttrKind::Dialect { dialect, body, .. }) => {
+                attrs::write_dialect_symbol(&mut self.out, '#', ctx.str(*dialect), body)
+            }
+            _ => write_attr(ctx, a, &mut self.out),
+        }
+        if self.out[start..].starts_with(prefix) {
+            if self.collecting {
+                self.out.truncate(start);
+            } else {
+                self.out.drain(start..start + prefix.len());
+            }
+        } else {
+            self.out.truncate(start);
+            self.print_attribute(a);
+        }
+    }
+
     /// Print a float value as MLIR does (see [`format_float`]).
     pub fn print_float(&mut self, bits: FloatBits, kind: FloatKind) {
         if !self.collecting {
