@@ -335,8 +335,11 @@ impl Format {
 
 // ---------------------------------------------------------------- printing
 
+/// Prints one op by interpreting its format. Operands, types, regions and successors are read
+/// straight from the context (no per-element vectors): this runs for every printed op.
 struct Printer<'a, 'b> {
     p: &'a mut OpAsmPrinter<'b>,
+    ctx: &'b Context,
     op: OpId,
     ods: &'a OdsOp,
     oseg: super::Segments,
@@ -361,20 +364,14 @@ fn is_default(ods: &OdsOp, i: usize, a: Attribute) -> bool {
     ods.defaults.borrow().iter().any(|(j, v)| *j == i && *v == a)
 }
 
-impl Printer<'_, '_> {
-    fn ctx(&self) -> &Context {
-        self.p.ctx()
-    }
-    fn operands_of(&self, i: usize) -> Vec<strata_ir::Value> {
+impl<'b> Printer<'_, 'b> {
+    /// The operands of operand definition `i`.
+    fn operands_of(&self, i: usize) -> &'b [strata_ir::Value] {
         let (s, e) = self.oseg[i];
-        self.ctx().operands(self.op)[s..e].to_vec()
-    }
-    fn results_of(&self, i: usize) -> Vec<strata_ir::Value> {
-        let (s, e) = self.rseg[i];
-        (s..e).map(|r| self.ctx().result(self.op, r)).collect()
+        &self.ctx.operands(self.op)[s..e]
     }
     fn attr_of(&self, i: usize) -> Option<Attribute> {
-        self.ctx().attr(self.op, self.ods.def.attrs[i].name)
+        self.ctx.attr(self.op, self.ods.def.attrs[i].name)
     }
 
     fn present(&self, anchor: &El) -> bool {
@@ -392,13 +389,13 @@ impl Printer<'_, '_> {
                 }
             },
             El::Region(i) => {
-                let r = self.ctx().op_regions(self.op).get(*i).copied();
-                r.map(|r| !self.ctx().region_blocks(r).is_empty()).unwrap_or(false)
+                let r = self.ctx.op_regions(self.op).get(*i).copied();
+                r.map(|r| !self.ctx.region_blocks(r).is_empty()).unwrap_or(false)
             }
             El::Succ(_) => true,
             El::Type(x) | El::Qualified(x) | El::Ref(x) => self.present(x),
-            El::Results => self.ctx().num_results(self.op) > 0,
-            El::Operands => !self.ctx().operands(self.op).is_empty(),
+            El::Results => self.ctx.num_results(self.op) > 0,
+            El::Operands => !self.ctx.operands(self.op).is_empty(),
             _ => true,
         }
     }
@@ -448,9 +445,7 @@ impl Printer<'_, '_> {
             El::Lit(v) => self.lit(v, emit),
             El::AttrDict(kw) => {
                 if emit {
-                    let elided = self.elided();
-                    let names: Vec<&str> = elided.iter().map(|s| s.as_str()).collect();
-                    self.print_attr_dict(&names, *kw);
+                    self.print_attr_dict(*kw);
                 }
                 self.last_punct = false;
             }
@@ -484,17 +479,19 @@ impl Printer<'_, '_> {
         }
     }
 
-    fn elided(&self) -> Vec<String> {
+    /// The names `attr-dict` leaves out: the attributes the format prints itself, the segment
+    /// sizes and default-valued attributes holding their default.
+    fn elided(&self) -> smallvec::SmallVec<[&'static str; 8]> {
         let def = self.ods.def;
-        let mut v: Vec<String> =
-            self.ods.format.as_ref().unwrap().used_attrs.iter().map(|i| def.attrs[*i].name.to_string()).collect();
-        v.push("operandSegmentSizes".into());
-        v.push("resultSegmentSizes".into());
+        let mut v: smallvec::SmallVec<[&'static str; 8]> =
+            self.ods.format.as_ref().unwrap().used_attrs.iter().map(|i| def.attrs[*i].name).collect();
+        v.push("operandSegmentSizes");
+        v.push("resultSegmentSizes");
         for (i, a) in def.attrs.iter().enumerate() {
             if a.default.is_some() {
                 if let Some(x) = self.attr_of(i) {
                     if is_default(self.ods, i, x) {
-                        v.push(a.name.to_string());
+                        v.push(a.name);
                     }
                 }
             }
@@ -502,47 +499,85 @@ impl Printer<'_, '_> {
         v
     }
 
-    fn print_attr_dict(&mut self, elided: &[&str], kw: bool) {
-        let ctx = self.p.ctx();
+    fn print_attr_dict(&mut self, kw: bool) {
+        let ctx = self.ctx;
         let d = ctx.op(self.op);
+        if d.properties().is_empty() && d.attributes().is_empty() {
+            return;
+        }
+        let elided = self.elided();
+        // Most ops print every attribute they have elsewhere: then there is no dictionary to print
+        // (as `print_named_attrs` decides) and no need to merge and sort the attributes.
+        if d.properties().iter().chain(d.attributes()).all(|na| elided.contains(&ctx.str(na.name))) {
+            return;
+        }
         let mut all: Vec<NamedAttribute> = d.properties().iter().chain(d.attributes().iter()).copied().collect();
         all.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
-        self.p.print_named_attrs(&all, elided, kw);
+        self.p.print_named_attrs(&all, &elided, kw);
     }
 
+    /// The types of an operand or result group, for `functional-type`.
     fn types_of(&self, e: &El) -> Vec<Type> {
-        let ctx = self.ctx();
+        let mut ts = Vec::new();
+        Self::walk_types(self.ctx, self.op, &self.oseg, &self.rseg, e, &mut |t| ts.push(t));
+        ts
+    }
+
+    /// `type(x)`: the types of `x` separated by `, ` (as `print_type_list`).
+    fn print_types_of(&mut self, e: &El) {
+        let p = &mut *self.p;
+        let mut first = true;
+        Self::walk_types(self.ctx, self.op, &self.oseg, &self.rseg, e, &mut |t| {
+            if !first {
+                p.write(", ");
+            }
+            first = false;
+            p.print_type(t);
+        });
+    }
+
+    /// Call `f` with the type of each value of an operand or result group, in order (an
+    /// associated function: `f` may hold the printer).
+    fn walk_types(
+        ctx: &Context,
+        op: OpId,
+        oseg: &super::Segments,
+        rseg: &super::Segments,
+        e: &El,
+        f: &mut dyn FnMut(Type),
+    ) {
         match e {
-            El::Operand(i) => self.operands_of(*i).iter().map(|v| ctx.value_type(*v)).collect(),
-            El::Result(i) => self.results_of(*i).iter().map(|v| ctx.value_type(*v)).collect(),
-            El::Operands => ctx.operands(self.op).iter().map(|v| ctx.value_type(*v)).collect(),
-            El::Results => ctx.results(self.op).map(|v| ctx.value_type(v)).collect(),
-            El::Ref(x) | El::Type(x) => self.types_of(x),
-            _ => Vec::new(),
+            El::Operand(i) => {
+                let (s, e) = oseg[*i];
+                ctx.operands(op)[s..e].iter().for_each(|v| f(ctx.value_type(*v)));
+            }
+            El::Result(i) => {
+                let (s, e) = rseg[*i];
+                ctx.op(op).results()[s..e].iter().for_each(|r| f(r.ty));
+            }
+            El::Operands => ctx.operands(op).iter().for_each(|v| f(ctx.value_type(*v))),
+            El::Results => ctx.op(op).results().iter().for_each(|r| f(r.ty)),
+            El::Ref(x) | El::Type(x) => Self::walk_types(ctx, op, oseg, rseg, x, f),
+            _ => {}
         }
     }
 
     fn value(&mut self, e: &El) {
+        let ctx = self.ctx;
         match e {
             El::Operand(i) => {
                 let vs = self.operands_of(*i);
-                self.p.print_operands(&vs);
+                self.p.print_operands(vs);
             }
-            El::Operands => {
-                let vs = self.ctx().operands(self.op).to_vec();
-                self.p.print_operands(&vs);
-            }
-            El::Type(x) => {
-                let ts = self.types_of(x);
-                self.p.print_type_list(&ts);
-            }
+            El::Operands => self.p.print_operands(ctx.operands(self.op)),
+            El::Type(x) => self.print_types_of(x),
             El::Qualified(x) => match &**x {
                 El::Attr(i) => {
                     if let Some(a) = self.attr_of(*i) {
                         self.p.print_attribute(a);
                     }
                 }
-                other => self.value(&El::Type(Box::new(other.clone()))),
+                other => self.print_types_of(other),
             },
             El::FunctionalType(a, b) => {
                 let (ia, ib) = (self.types_of(a), self.types_of(b));
@@ -555,8 +590,8 @@ impl Printer<'_, '_> {
             }
             El::Region(i) if self.ods.def.regions.get(*i).is_some_and(|d| d.variadic) => {
                 // A variadic region group (the last region definition): comma separated.
-                let rs = self.ctx().op_regions(self.op).get(*i..).map(|s| s.to_vec()).unwrap_or_default();
-                for (k, r) in rs.into_iter().enumerate() {
+                let rs = ctx.op_regions(self.op).get(*i..).unwrap_or_default();
+                for (k, &r) in rs.iter().enumerate() {
                     if k > 0 {
                         self.p.write(", ");
                     }
@@ -564,13 +599,12 @@ impl Printer<'_, '_> {
                 }
             }
             El::Region(i) => {
-                if let Some(&r) = self.ctx().op_regions(self.op).get(*i) {
+                if let Some(&r) = ctx.op_regions(self.op).get(*i) {
                     self.print_region(r);
                 }
             }
             El::Regions => {
-                let rs = self.ctx().op_regions(self.op).to_vec();
-                for (k, r) in rs.into_iter().enumerate() {
+                for (k, &r) in ctx.op_regions(self.op).iter().enumerate() {
                     if k > 0 {
                         self.p.write(", ");
                     }
@@ -578,8 +612,7 @@ impl Printer<'_, '_> {
                 }
             }
             El::Succ(i) => {
-                let succ: Vec<BlockId> = self.succs_of(*i);
-                for (k, b) in succ.into_iter().enumerate() {
+                for (k, &b) in self.succs_of(*i).iter().enumerate() {
                     if k > 0 {
                         self.p.write(", ");
                     }
@@ -587,8 +620,7 @@ impl Printer<'_, '_> {
                 }
             }
             El::Successors => {
-                let succ = self.ctx().op(self.op).successors().to_vec();
-                for (k, b) in succ.into_iter().enumerate() {
+                for (k, &b) in ctx.op(self.op).successors().iter().enumerate() {
                     if k > 0 {
                         self.p.write(", ");
                     }
@@ -600,13 +632,12 @@ impl Printer<'_, '_> {
         }
     }
 
-    fn succs_of(&self, i: usize) -> Vec<BlockId> {
-        let all = self.ctx().op(self.op).successors();
-        let def = self.ods.def;
-        if def.successors[i].variadic {
-            all[i..].to_vec()
+    fn succs_of(&self, i: usize) -> &'b [BlockId] {
+        let all = self.ctx.op(self.op).successors();
+        if self.ods.def.successors[i].variadic {
+            &all[i..]
         } else {
-            all.get(i).copied().into_iter().collect()
+            all.get(i..i + 1).unwrap_or_default()
         }
     }
 
@@ -614,7 +645,7 @@ impl Printer<'_, '_> {
         let term = implicit_terminator(self.ods.def);
         let mut print_term = true;
         if term.is_some() {
-            let ctx = self.ctx();
+            let ctx = self.ctx;
             if let Some(&b) = ctx.region_blocks(r).first() {
                 if let Some(t) = ctx.block_last_op(b) {
                     let d = ctx.op(t);
@@ -636,11 +667,7 @@ pub fn print_attr(p: &mut OpAsmPrinter<'_>, kind: &AttrKind, a: Attribute) {
     let ctx = p.ctx();
     match kind {
         AttrKind::DialectEnum { prefix, .. } | AttrKind::DialectAttr { prefix } => {
-            let s = attr_to_string(ctx, a);
-            match s.strip_prefix(prefix) {
-                Some(rest) => p.write(rest),
-                None => p.print_attribute(a),
-            }
+            p.print_stripped_attribute(a, prefix)
         }
         AttrKind::IntEnum { cases, .. } => {
             if let IrAttr::Integer { value, .. } = ctx.attr_kind(a) {
@@ -654,8 +681,7 @@ pub fn print_attr(p: &mut OpAsmPrinter<'_>, kind: &AttrKind, a: Attribute) {
         AttrKind::Int { .. } | AttrKind::Float { .. } | AttrKind::Bool => p.print_attribute_without_type(a),
         AttrKind::SymbolName => {
             if let IrAttr::String { value, .. } = ctx.attr_kind(a) {
-                let v = value.clone();
-                p.print_symbol_name(&v);
+                p.print_symbol_name(value);
             }
         }
         AttrKind::Type => {
@@ -688,7 +714,7 @@ pub fn print_op(p: &mut OpAsmPrinter<'_>, op: OpId) {
         p.print_generic_op(op);
         return;
     };
-    let mut pr = Printer { p, op, ods, oseg, rseg, space: true, last_punct: false };
+    let mut pr = Printer { p, ctx, op, ods, oseg, rseg, space: true, last_punct: false };
     pr.elems(&fmt.elements, true);
 }
 

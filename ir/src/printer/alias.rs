@@ -85,10 +85,12 @@ pub(crate) fn is_identity_layout(ctx: &Context, a: Attribute) -> bool {
     }
 }
 
-/// Whether a print without debug info and without custom printers can give anything an alias.
-/// A conservative whole-context scan (much cheaper than the dry run over every op): aliases are
-/// given only to affine maps, integer sets, tuples of more than 16 types and locations; without
-/// debug info a location is visited only as (part of) an op attribute or a type parameter.
+/// Whether a print without debug info can give anything an alias. A conservative whole-context
+/// scan (much cheaper than the dry run over every op): aliases are given only to affine maps,
+/// integer sets, tuples of more than 16 types and locations; without debug info a location is
+/// visited only as (part of) an op attribute or a type parameter (custom print hooks print
+/// locations only through the location-aware printer functions, see [`super::OpAsmPrinter`]).
+/// The context cannot gain attributes or types while printing (the printer holds it shared).
 /// `false` means the dry run would find no alias, so it can be skipped.
 pub(crate) fn may_have_aliases(ctx: &Context) -> bool {
     let is_loc = |a: &Attribute| matches!(ctx.try_attr_kind(*a), Some(AttrKind::Location(_)));

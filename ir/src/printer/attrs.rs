@@ -68,7 +68,7 @@ pub(crate) fn write_symbol_ref(out: &mut String, s: &str) {
 }
 
 /// `!dialect.body` when the body is `identifier(<...>)?`, else `!dialect<body>`.
-fn write_dialect_symbol(out: &mut String, prefix: char, dialect: &str, body: &str) {
+pub(crate) fn write_dialect_symbol(out: &mut String, prefix: char, dialect: &str, body: &str) {
     out.push(prefix);
     out.push_str(dialect);
     let b = body.as_bytes();

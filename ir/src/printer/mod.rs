@@ -22,7 +22,9 @@
 //!   the printed IR `INVALIDBLOCK`, and a custom printer that panics is replaced by the generic
 //!   form of its op (MLIR likewise falls back to the generic form for ops that fail to verify).
 //! - Printing runs in two passes, like MLIR: a dry run (all writes discarded) that collects the
-//!   attributes and types needing aliases, then the real print. Type strings are cached per type.
+//!   attributes and types needing aliases, then the real print. The dry run is skipped when a
+//!   scan of the context shows that nothing printed can have an alias (see
+//!   [`OpAsmPrinter`] for what this asks of print hooks). Type strings are cached per type.
 //!
 //! [`OpInfo::print`]: crate::dialect::OpInfo::print
 
@@ -178,8 +180,10 @@ impl OpAsmPrinter<'_> {
     fn print_root(&mut self, op: OpId) {
         let top_level = self.ctx.op(op).parent.is_none() && !self.opts.local_scope;
         if top_level {
-            // The dry run only collects aliases: skip it when nothing can have one.
-            if self.opts.debug_info || !self.opts.generic || alias::may_have_aliases(self.ctx) {
+            // The dry run only collects aliases: skip it when nothing can have one (the common
+            // case: a print without debug info of IR without affine maps, integer sets, large
+            // tuples or locations held in attributes), so each op is printed once.
+            if self.opts.debug_info || alias::may_have_aliases(self.ctx) {
                 self.collecting = true;
                 self.collect_op(op);
                 self.collecting = false;
@@ -258,10 +262,15 @@ pub(crate) enum Elide {
 /// `" %a, %b : tensor<f32>"` for `stablehlo.add`. Hooks print leading spaces themselves, as in
 /// MLIR.
 ///
-/// Hooks run twice per print: in a dry run (where writes are discarded and the printed
+/// Hooks may run twice per print: in a dry run (where writes are discarded and the printed
 /// attributes and types are only recorded for aliases, see [`OpAsmPrinter::is_dry_run`]) and
 /// for real. They must therefore print the same attributes and types in both runs, which they do
-/// if they just print.
+/// if they just print. The dry run is skipped when the context holds nothing that can have an
+/// alias (affine maps, integer sets, tuples of more than 16 types, locations inside attributes
+/// or types); for this, hooks print the op's locations (and those of its block arguments) only
+/// through the printer's location-aware functions such as
+/// [`OpAsmPrinter::print_region_argument`], never as attributes: as in MLIR, where custom
+/// printers use `printOptionalLocationSpecifier`, which prints nothing without debug info.
 pub struct OpAsmPrinter<'a> {
     ctx: &'a Context,
     opts: PrintOptions,
@@ -603,6 +612,34 @@ impl<'a> OpAsmPrinter<'a> {
             }
         } else {
             self.write_attr_real(a, Elide::Must);
+        }
+    }
+
+    /// Print an attribute without the leading `prefix` of its text, as declarative formats print
+    /// dialect attributes (MLIR's `printStrippedAttrOrType`): `#arith.fastmath<fast>` with the
+    /// prefix `#arith.fastmath` prints `<fast>`. The text is that of [`attr_to_string`] (no
+    /// alias); when it does not start with `prefix`, the attribute prints as
+    /// [`OpAsmPrinter::print_attribute`] prints it.
+    pub fn print_stripped_attribute(&mut self, a: Attribute, prefix: &str) {
+        let ctx = self.ctx;
+        let start = self.out.len();
+        match ctx.try_attr_kind(a) {
+            // The common case, written in place: a dialect attribute's text depends on neither
+            // the options nor aliases.
+            Some(AttrKind::Dialect { dialect, body, .. }) => {
+                attrs::write_dialect_symbol(&mut self.out, '#', ctx.str(*dialect), body)
+            }
+            _ => write_attr(ctx, a, &mut self.out),
+        }
+        if self.out[start..].starts_with(prefix) {
+            if self.collecting {
+                self.out.truncate(start);
+            } else {
+                self.out.drain(start..start + prefix.len());
+            }
+        } else {
+            self.out.truncate(start);
+            self.print_attribute(a);
         }
     }
 

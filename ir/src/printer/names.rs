@@ -15,7 +15,9 @@
 //!
 //! Tables are `Vec`s indexed by arena index; lookups are O(1) without hashing.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use crate::ir::{BlockId, OpData, OpId, RegionId, Value};
 use crate::types::Type;
@@ -34,14 +36,15 @@ pub(crate) struct NameState {
     /// when it has several results) and the type of its first result. Printing an operand
     /// needs only this compact entry, not the defining op's (large, randomly placed) data.
     op_ids: Vec<(u32, Type)>,
-    names: Vec<String>,
+    /// Result names (shared with the name scopes while numbering).
+    names: Vec<Rc<str>>,
     /// Per block index: `NONE`, or the first number of its arguments (`TAG` set for entry blocks,
     /// whose arguments are `%argN`).
     block_args: Vec<u32>,
     /// Per block index: position in its region (`^bbN`), or `NONE`.
     block_order: Vec<u32>,
     /// Argument names that are not simply `argN` / `N` (uniquing conflicts, shadowing).
-    arg_overrides: HashMap<(u32, u32), String>,
+    arg_overrides: HashMap<(u32, u32), Rc<str>>,
     /// Ops whose results are named in groups (`%sum, %overflow = ...`, `%base, %sizes:2 = ...`):
     /// per result, its group's index into `names`, the group's size and the result's index in it.
     split_results: HashMap<u32, Vec<ResultName>>,
@@ -130,7 +133,7 @@ impl NameState {
                 if !self.split_results.is_empty() {
                     if let Some(ids) = self.split_results.get(&op.0) {
                         let r = ids.get(index as usize).copied().unwrap_or_default();
-                        out.push_str(self.names.get(r.name as usize).map(|s| s.as_str()).unwrap_or("<<INVALID>>"));
+                        out.push_str(self.names.get(r.name as usize).map_or("<<INVALID>>", |s| s));
                         if r.group > 1 && print_result_no {
                             out.push('#');
                             push_u32(out, r.index);
@@ -181,7 +184,7 @@ impl NameState {
         Some(
             ids.iter()
                 .filter(|r| r.index == 0)
-                .map(|r| (self.names.get(r.name as usize).map(|s| s.as_str()).unwrap_or("<<INVALID>>"), r.group))
+                .map(|r| (self.names.get(r.name as usize).map_or("<<INVALID>>", |s| &**s), r.group))
                 .collect(),
         )
     }
@@ -198,7 +201,7 @@ impl NameState {
 
     fn write_id(&self, id: u32, out: &mut String) {
         if id & TAG != 0 {
-            out.push_str(self.names.get((id & !TAG) as usize).map(|s| s.as_str()).unwrap_or("<<INVALID>>"));
+            out.push_str(self.names.get((id & !TAG) as usize).map_or("<<INVALID>>", |s| s));
         } else {
             push_u32(out, id);
         }
@@ -237,7 +240,7 @@ impl NameState {
         for (i, v) in values.iter().enumerate() {
             let mut s = String::new();
             self.write_value(ctx, *v, true, &mut s);
-            let name = s.strip_prefix('%').unwrap_or(&s).to_string();
+            let name = s.strip_prefix('%').unwrap_or(&s).into();
             self.arg_overrides.insert((entry.0, i as u32), name);
         }
     }
@@ -313,11 +316,16 @@ pub(crate) fn push_u32(out: &mut String, n: u32) {
 }
 
 /// MLIR's `ScopedHashTable` of used names: names are visible in nested scopes and dropped when
-/// their scope is popped.
+/// their scope is popped. Each name is allocated once, shared by the set, the log and the
+/// [`NameState`].
 #[derive(Default)]
 struct Scopes {
-    set: HashSet<String>,
-    stack: Vec<(u32, Vec<String>)>,
+    set: HashSet<Rc<str>>,
+    /// The open scopes: their ids and where their names start in `log`.
+    stack: Vec<(u32, usize)>,
+    /// The names of the open scopes in insertion order (scopes nest: a scope's names are the
+    /// log's tail from its start).
+    log: Vec<Rc<str>>,
     next_id: u32,
 }
 
@@ -325,29 +333,26 @@ impl Scopes {
     fn push(&mut self) -> u32 {
         let id = self.next_id;
         self.next_id += 1;
-        self.stack.push((id, Vec::new()));
+        self.stack.push((id, self.log.len()));
         id
     }
     fn pop_until(&mut self, id: u32) {
-        while let Some((top, _)) = self.stack.last() {
-            if *top == id {
+        while let Some(&(top, start)) = self.stack.last() {
+            if top == id {
                 break;
             }
-            if let Some((_, names)) = self.stack.pop() {
-                for n in names {
-                    self.set.remove(&n);
-                }
+            self.stack.pop();
+            for n in self.log.drain(start..) {
+                self.set.remove(&n);
             }
         }
     }
     fn contains(&self, s: &str) -> bool {
         self.set.contains(s)
     }
-    fn insert(&mut self, s: String) {
+    fn insert(&mut self, s: &Rc<str>) {
         if self.set.insert(s.clone()) {
-            if let Some((_, names)) = self.stack.last_mut() {
-                names.push(s);
-            }
+            self.log.push(s.clone());
         }
     }
 }
@@ -398,15 +403,15 @@ impl Numberer<'_> {
                             n
                         }
                     };
-                    let unique = self.unique(sanitize(&name));
+                    let unique = self.unique(&sanitize(&name));
                     self.st.arg_overrides.insert((b.0, i), unique);
                 }
             } else {
                 for i in 0..nargs {
                     let name = format!("arg{}", self.next_arg);
                     self.next_arg += 1;
-                    let unique = self.unique(name.clone());
-                    if unique != name {
+                    let unique = self.unique(&name);
+                    if *unique != *name {
                         self.st.arg_overrides.insert((b.0, i), unique);
                     }
                 }
@@ -435,7 +440,7 @@ impl Numberer<'_> {
                         return;
                     }
                     if !name.is_empty() {
-                        let unique = self.unique(sanitize(&name));
+                        let unique = self.unique(&sanitize(&name));
                         let idx = self.st.names.len() as u32;
                         self.st.names.push(unique);
                         set_op(&mut self.st.op_ids, op.0, TAG | idx, d);
@@ -466,7 +471,7 @@ impl Numberer<'_> {
         }
         let mut ids = Vec::with_capacity(nres);
         for (part, k) in parts {
-            let unique = self.unique(sanitize(part));
+            let unique = self.unique(&sanitize(part));
             let id = self.st.names.len() as u32;
             self.st.names.push(unique);
             ids.extend((0..k).map(|index| ResultName { name: id, group: k, index }));
@@ -475,8 +480,8 @@ impl Numberer<'_> {
     }
 
     /// MLIR's `uniqueValueName`.
-    fn unique(&mut self, name: String) -> String {
-        let name = if self.scopes.contains(&name) {
+    fn unique(&mut self, name: &str) -> Rc<str> {
+        let name: Rc<str> = if self.scopes.contains(name) {
             let mut probe;
             loop {
                 probe = format!("{}_{}", name, self.next_conflict);
@@ -485,17 +490,18 @@ impl Numberer<'_> {
                     break;
                 }
             }
-            probe
+            probe.into()
         } else {
-            name
+            name.into()
         };
-        self.scopes.insert(name.clone());
+        self.scopes.insert(&name);
         name
     }
 }
 
-/// MLIR's `sanitizeIdentifier` with `$._-` allowed and trailing digits allowed.
-pub(crate) fn sanitize(name: &str) -> String {
+/// MLIR's `sanitizeIdentifier` with `$._-` allowed and trailing digits allowed (borrowed when
+/// `name` is already valid).
+pub(crate) fn sanitize(name: &str) -> Cow<'_, str> {
     let ok = |c: u8| c.is_ascii_alphanumeric() || b"$._-".contains(&c);
     let copy = |out: &mut String| {
         for &c in name.as_bytes() {
@@ -512,11 +518,11 @@ pub(crate) fn sanitize(name: &str) -> String {
     if name.as_bytes().first().is_some_and(|c| c.is_ascii_digit()) {
         out.push('_');
         copy(&mut out);
-        return out;
+        return Cow::Owned(out);
     }
     if name.bytes().all(ok) {
-        return name.to_string();
+        return Cow::Borrowed(name);
     }
     copy(&mut out);
-    out
+    Cow::Owned(out)
 }
