@@ -718,30 +718,37 @@ pub struct Parsed {
     pub all_rtypes: Option<Vec<Type>>,
     /// Operands whose presence was seen (optional groups).
     pub seen: Vec<bool>,
+    /// Type vectors of a finished parse, for [`Parsed::filled`].
+    spare_types: Vec<Vec<Type>>,
 }
 
 thread_local! {
     /// Buffers of finished format parses, reused by the next ones (ops nest, so several may be
-    /// in use at once): a parse otherwise allocates a dozen small vectors per op.
-    static SPARE_PARSED: std::cell::RefCell<Vec<Parsed>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// in use at once): a parse otherwise allocates a dozen small vectors per op. Boxed: a
+    /// `Parsed` is a few hundred bytes, moved between the pool, the parse and its caller.
+    #[allow(clippy::vec_box)]
+    static SPARE_PARSED: std::cell::RefCell<Vec<Box<Parsed>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Parsed {
     /// Empty state shaped for `def`, reusing the allocations of a finished parse if there is one.
-    fn for_def(def: &OpDef) -> Parsed {
+    fn for_def(def: &OpDef) -> Box<Parsed> {
         let spare = SPARE_PARSED.with(|s| s.borrow_mut().pop());
-        let mut r = spare.unwrap_or_else(|| Parsed {
-            operands: Vec::new(),
-            otypes: Vec::new(),
-            rtypes: Vec::new(),
-            attrs: Vec::new(),
-            regions: Vec::new(),
-            succs: Vec::new(),
-            dict: Vec::new(),
-            all_operands: None,
-            all_otypes: None,
-            all_rtypes: None,
-            seen: Vec::new(),
+        let mut r = spare.unwrap_or_else(|| {
+            Box::new(Parsed {
+                operands: Vec::new(),
+                otypes: Vec::new(),
+                rtypes: Vec::new(),
+                attrs: Vec::new(),
+                regions: Vec::new(),
+                succs: Vec::new(),
+                dict: Vec::new(),
+                all_operands: None,
+                all_otypes: None,
+                all_rtypes: None,
+                seen: Vec::new(),
+                spare_types: Vec::new(),
+            })
         });
         fn reset_nested<T>(v: &mut Vec<Vec<T>>, n: usize) {
             v.truncate(n);
@@ -753,6 +760,11 @@ impl Parsed {
             v.resize(n, None);
         }
         reset_nested(&mut r.operands, def.operands.len());
+        for ts in r.otypes.drain(..).chain(r.rtypes.drain(..)).flatten() {
+            if r.spare_types.len() < 32 {
+                r.spare_types.push(ts);
+            }
+        }
         reset(&mut r.otypes, def.operands.len());
         reset(&mut r.rtypes, def.results.len());
         reset(&mut r.attrs, def.attrs.len());
@@ -767,8 +779,16 @@ impl Parsed {
     }
 
     /// Hand the buffers to the next parse ([`Parsed::for_def`]).
-    fn recycle(self) {
+    fn recycle(self: Box<Self>) {
         SPARE_PARSED.with(|s| s.borrow_mut().push(self));
+    }
+
+    /// `n` copies of `t`, in a vector of a finished parse if there is one.
+    fn filled(&mut self, t: Type, n: usize) -> Vec<Type> {
+        let mut v = self.spare_types.pop().unwrap_or_default();
+        v.clear();
+        v.resize(n, t);
+        v
     }
 }
 
@@ -1000,7 +1020,7 @@ pub fn stringify_bits(cases: &[(&str, i64)], mut val: i64, sep: &str) -> String 
 
 struct PState<'d> {
     def: &'d OpDef,
-    r: Parsed,
+    r: Box<Parsed>,
 }
 
 impl PState<'_> {
@@ -1183,7 +1203,8 @@ impl PState<'_> {
                     }
                     ts
                 } else {
-                    vec![p.parse_type()?]
+                    let t = p.parse_type()?;
+                    self.r.filled(t, 1)
                 };
                 self.set_types(x, ts);
                 Ok(())
@@ -1360,7 +1381,7 @@ pub fn infer_types(
         } else {
             for (i, t) in all.into_iter().enumerate() {
                 if i < r.rtypes.len() {
-                    r.rtypes[i] = Some(vec![t]);
+                    r.rtypes[i] = Some(r.filled(t, 1));
                 }
             }
         }
@@ -1368,14 +1389,15 @@ pub fn infer_types(
     for (i, d) in def.operands.iter().enumerate() {
         if r.otypes[i].is_none() {
             if let Some(t) = buildable(p.ctx(), d.cons) {
-                r.otypes[i] = Some(vec![t; r.operands[i].len()]);
+                let n = r.operands[i].len();
+                r.otypes[i] = Some(r.filled(t, n));
             }
         }
     }
     for (i, d) in def.results.iter().enumerate() {
         if r.rtypes[i].is_none() && d.var == Var::Single {
             if let Some(t) = buildable(p.ctx(), d.cons) {
-                r.rtypes[i] = Some(vec![t]);
+                r.rtypes[i] = Some(r.filled(t, 1));
             }
         }
     }
@@ -1397,14 +1419,15 @@ pub fn infer_types(
             if let Some(t) = known {
                 for i in 0..n_o {
                     if r.otypes[i].is_none() {
-                        r.otypes[i] = Some(vec![t; r.operands[i].len()]);
+                        let n = r.operands[i].len();
+                        r.otypes[i] = Some(r.filled(t, n));
                         changed = true;
                     }
                 }
                 if same_all {
                     for (i, d) in def.results.iter().enumerate() {
                         if r.rtypes[i].is_none() && d.var == Var::Single {
-                            r.rtypes[i] = Some(vec![t]);
+                            r.rtypes[i] = Some(r.filled(t, 1));
                             changed = true;
                         }
                     }
@@ -1419,10 +1442,11 @@ pub fn infer_types(
             if let Some(t) = known {
                 for &(is_op, i) in group {
                     if is_op && r.otypes[i].is_none() {
-                        r.otypes[i] = Some(vec![t; r.operands[i].len()]);
+                        let n = r.operands[i].len();
+                        r.otypes[i] = Some(r.filled(t, n));
                         changed = true;
                     } else if !is_op && r.rtypes[i].is_none() {
-                        r.rtypes[i] = Some(vec![t]);
+                        r.rtypes[i] = Some(r.filled(t, 1));
                         changed = true;
                     }
                 }
@@ -1459,7 +1483,7 @@ pub fn infer_types(
                 } else {
                     for (i, t) in rts.into_iter().enumerate() {
                         if i < r.rtypes.len() && r.rtypes[i].is_none() {
-                            r.rtypes[i] = Some(vec![t]);
+                            r.rtypes[i] = Some(r.filled(t, 1));
                         }
                     }
                 }
