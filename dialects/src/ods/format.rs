@@ -744,6 +744,84 @@ pub struct Parsed {
     pub all_rtypes: Option<Vec<Type>>,
     /// Operands whose presence was seen (optional groups).
     pub seen: Vec<bool>,
+    /// Type vectors of a finished parse, for [`Parsed::filled`].
+    spare_types: Vec<Vec<Type>>,
+}
+
+thread_local! {
+    /// Buffers of finished format parses, reused by the next ones (ops nest, so several may be
+    /// in use at once): a parse otherwise allocates a dozen small vectors per op. Boxed: a
+    /// `Parsed` is a few hundred bytes, moved between the pool, the parse and its caller.
+    #[allow(clippy::vec_box)]
+    static SPARE_PARSED: std::cell::RefCell<Vec<Box<Parsed>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Parsed {
+    /// Empty state shaped for `def`, reusing the allocations of a finished parse if there is one.
+    fn for_def(def: &OpDef) -> Box<Parsed> {
+        let spare = SPARE_PARSED.with(|s| s.borrow_mut().pop());
+        let mut r = spare.unwrap_or_else(|| {
+            Box::new(Parsed {
+                operands: Vec::new(),
+                otypes: Vec::new(),
+                rtypes: Vec::new(),
+                attrs: Vec::new(),
+                regions: Vec::new(),
+                succs: Vec::new(),
+                dict: Vec::new(),
+                all_operands: None,
+                all_otypes: None,
+                all_rtypes: None,
+                seen: Vec::new(),
+                spare_types: Vec::new(),
+            })
+        });
+        fn reset_nested<T>(v: &mut Vec<Vec<T>>, n: usize) {
+            v.truncate(n);
+            v.iter_mut().for_each(Vec::clear);
+            v.resize_with(n, Vec::new);
+        }
+        fn reset<T: Clone>(v: &mut Vec<Option<T>>, n: usize) {
+            v.clear();
+            v.resize(n, None);
+        }
+        reset_nested(&mut r.operands, def.operands.len());
+        for ts in r.otypes.drain(..).chain(r.rtypes.drain(..)).flatten() {
+            if r.spare_types.len() < 32 {
+                r.spare_types.push(ts);
+            }
+        }
+        reset(&mut r.otypes, def.operands.len());
+        reset(&mut r.rtypes, def.results.len());
+        reset(&mut r.attrs, def.attrs.len());
+        reset_nested(&mut r.regions, def.regions.len().max(1));
+        reset_nested(&mut r.succs, def.successors.len());
+        r.dict.clear();
+        r.all_operands = None;
+        r.all_otypes = None;
+        r.all_rtypes = None;
+        r.seen.clear();
+        r
+    }
+
+    /// Hand the buffers to the next parse ([`Parsed::for_def`]).
+    fn recycle(self: Box<Self>) {
+        SPARE_PARSED.with(|s| s.borrow_mut().push(self));
+    }
+
+    /// `n` copies of `t`, in a vector of a finished parse if there is one.
+    fn filled(&mut self, t: Type, n: usize) -> Vec<Type> {
+        let mut v = self.spare_types.pop().unwrap_or_default();
+        v.clear();
+        v.resize(n, t);
+        v
+    }
+}
+
+/// `v` becomes the single operand `o` (keeping its allocation).
+fn set_single(v: &mut Vec<UnresolvedOperand>, o: UnresolvedOperand) {
+    v.clear();
+    v.push(o);
 }
 
 fn parse_lit(p: &mut OpAsmParser<'_, '_>, v: &str) -> ParseResult<()> {
@@ -824,10 +902,14 @@ pub fn parse_attr(p: &mut OpAsmParser<'_, '_>, kind: &AttrKind, attr_name: &str)
                 }
             }
             p.parse_greater()?;
+            // One attribute per enum and value (bit enums) or case (plain ones) for the whole
+            // parse: most ops repeat a few.
             if *bit {
-                Ok(enum_attr(p.ctx(), prefix, &stringify_bits(cases, val, sep)))
+                Ok(p.memoized_attr((prefix, val as u64), |ctx| {
+                    enum_attr(ctx, prefix, &stringify_bits(cases, val, sep))
+                }))
             } else {
-                Ok(enum_attr(p.ctx(), prefix, cases[case].0))
+                Ok(p.memoized_attr((prefix, case as u64), |ctx| enum_attr(ctx, prefix, cases[case].0)))
             }
         }
         AttrKind::DialectAttr { prefix } => {
@@ -964,7 +1046,7 @@ pub fn stringify_bits(cases: &[(&str, i64)], mut val: i64, sep: &str) -> String 
 
 struct PState<'d> {
     def: &'d OpDef,
-    r: Parsed,
+    r: Box<Parsed>,
 }
 
 impl PState<'_> {
@@ -989,7 +1071,7 @@ impl PState<'_> {
                 } else {
                     match p.parse_optional_operand()? {
                         Some(o) => {
-                            self.r.operands[*i] = vec![o];
+                            set_single(&mut self.r.operands[*i], o);
                             Ok(true)
                         }
                         None => Ok(false),
@@ -1093,11 +1175,11 @@ impl PState<'_> {
                 match d.var {
                     Var::Single => {
                         let o = p.parse_operand()?;
-                        self.r.operands[*i] = vec![o];
+                        set_single(&mut self.r.operands[*i], o);
                     }
                     Var::Optional => {
                         if let Some(o) = p.parse_optional_operand()? {
-                            self.r.operands[*i] = vec![o];
+                            set_single(&mut self.r.operands[*i], o);
                         }
                     }
                     _ => {
@@ -1147,7 +1229,8 @@ impl PState<'_> {
                     }
                     ts
                 } else {
-                    vec![p.parse_type()?]
+                    let t = p.parse_type()?;
+                    self.r.filled(t, 1)
                 };
                 self.set_types(x, ts);
                 Ok(())
@@ -1324,7 +1407,7 @@ pub fn infer_types(
         } else {
             for (i, t) in all.into_iter().enumerate() {
                 if i < r.rtypes.len() {
-                    r.rtypes[i] = Some(vec![t]);
+                    r.rtypes[i] = Some(r.filled(t, 1));
                 }
             }
         }
@@ -1332,28 +1415,25 @@ pub fn infer_types(
     for (i, d) in def.operands.iter().enumerate() {
         if r.otypes[i].is_none() {
             if let Some(t) = buildable(p.ctx(), d.cons) {
-                r.otypes[i] = Some(vec![t; r.operands[i].len()]);
+                let n = r.operands[i].len();
+                r.otypes[i] = Some(r.filled(t, n));
             }
         }
     }
     for (i, d) in def.results.iter().enumerate() {
         if r.rtypes[i].is_none() && d.var == Var::Single {
             if let Some(t) = buildable(p.ctx(), d.cons) {
-                r.rtypes[i] = Some(vec![t]);
+                r.rtypes[i] = Some(r.filled(t, 1));
             }
         }
     }
-    // Propagate equalities until nothing changes.
-    let lookup = |name: &str| -> Option<(bool, usize)> {
-        if let Some(i) = def.operands.iter().position(|d| d.name == name) {
-            return Some((true, i));
-        }
-        def.results.iter().position(|d| d.name == name).map(|i| (false, i))
-    };
+    // Propagate equalities until nothing changes (the relations were resolved to operand and
+    // result indices at registration).
+    let rel = &ods.relations;
     for _ in 0..4 {
         let mut changed = false;
-        let same_all = def.has_trait("SameOperandsAndResultType");
-        let same_ops = def.has_trait("SameTypeOperands") || same_all;
+        let same_all = rel.same_operands_and_result_type;
+        let same_ops = rel.same_type_operands || same_all;
         if same_ops {
             let known = r.otypes.iter().flatten().flatten().copied().next().or_else(|| {
                 if same_all {
@@ -1365,44 +1445,40 @@ pub fn infer_types(
             if let Some(t) = known {
                 for i in 0..n_o {
                     if r.otypes[i].is_none() {
-                        r.otypes[i] = Some(vec![t; r.operands[i].len()]);
+                        let n = r.operands[i].len();
+                        r.otypes[i] = Some(r.filled(t, n));
                         changed = true;
                     }
                 }
                 if same_all {
                     for (i, d) in def.results.iter().enumerate() {
                         if r.rtypes[i].is_none() && d.var == Var::Single {
-                            r.rtypes[i] = Some(vec![t]);
+                            r.rtypes[i] = Some(r.filled(t, 1));
                             changed = true;
                         }
                     }
                 }
             }
         }
-        for names in def.trait_args("AllTypesMatch") {
-            let names: Vec<&str> = names.split(',').collect();
-            let known = names.iter().filter_map(|n| lookup(n)).find_map(|(is_op, i)| {
+        for group in &rel.all_types_match_defs {
+            let known = group.iter().find_map(|&(is_op, i)| {
                 let v = if is_op { &r.otypes[i] } else { &r.rtypes[i] };
                 v.as_ref().and_then(|x| x.first().copied())
             });
             if let Some(t) = known {
-                for n in &names {
-                    if let Some((is_op, i)) = lookup(n) {
-                        if is_op && r.otypes[i].is_none() {
-                            r.otypes[i] = Some(vec![t; r.operands[i].len()]);
-                            changed = true;
-                        } else if !is_op && r.rtypes[i].is_none() {
-                            r.rtypes[i] = Some(vec![t]);
-                            changed = true;
-                        }
+                for &(is_op, i) in group {
+                    if is_op && r.otypes[i].is_none() {
+                        let n = r.operands[i].len();
+                        r.otypes[i] = Some(r.filled(t, n));
+                        changed = true;
+                    } else if !is_op && r.rtypes[i].is_none() {
+                        r.rtypes[i] = Some(r.filled(t, 1));
+                        changed = true;
                     }
                 }
             }
         }
-        for spec in def.trait_args("TypesMatchWith") {
-            let mut it = spec.splitn(3, ':');
-            let (Some(l), Some(rn), Some(tr)) = (it.next(), it.next(), it.next()) else { continue };
-            let (Some(l), Some(rr)) = (lookup(l), lookup(rn)) else { continue };
+        for &(l, rr, tr) in &rel.types_match_with_defs {
             let lt = if l.0 { &r.otypes[l.1] } else { &r.rtypes[l.1] };
             let Some(lt) = lt.as_ref().and_then(|x| x.first().copied()) else { continue };
             let target_known = if rr.0 { r.otypes[rr.1].is_some() } else { r.rtypes[rr.1].is_some() };
@@ -1433,7 +1509,7 @@ pub fn infer_types(
                 } else {
                     for (i, t) in rts.into_iter().enumerate() {
                         if i < r.rtypes.len() && r.rtypes[i].is_none() {
-                            r.rtypes[i] = Some(vec![t]);
+                            r.rtypes[i] = Some(r.filled(t, 1));
                         }
                     }
                 }
@@ -1477,27 +1553,13 @@ fn spread(
 /// The parse hook of every op with a declarative format.
 pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseResult<()> {
     let name = st.name;
-    let Some(ods) = ods_of(p.context(), name) else { return Err(p.emit_error("op has no format")) };
-    // SAFETY-free lifetime dance: the `OdsOp` lives in an `Rc` owned by the context's op table,
-    // which registration never removes; clone the pieces needed.
+    // The `OdsOp` lives in an `Rc` owned by the context's op table: hold a reference of our own
+    // while `p` (and so the context) is borrowed mutably.
+    let ods = p.context().op_info(name).and_then(|i| i.ext.clone()).and_then(|e| e.downcast::<OdsOp>().ok());
+    let Some(ods) = ods else { return Err(p.emit_error("op has no format")) };
     let def: &'static OpDef = ods.def;
-    let fmt = ods.format.clone().ok_or_else(|| p.emit_error("op has no format"))?;
-    let mut ps = PState {
-        def,
-        r: Parsed {
-            operands: vec![Vec::new(); def.operands.len()],
-            otypes: vec![None; def.operands.len()],
-            rtypes: vec![None; def.results.len()],
-            attrs: vec![None; def.attrs.len()],
-            regions: vec![Vec::new(); def.regions.len().max(1)],
-            succs: vec![Vec::new(); def.successors.len()],
-            dict: Vec::new(),
-            all_operands: None,
-            all_otypes: None,
-            all_rtypes: None,
-            seen: Vec::new(),
-        },
-    };
+    let Some(fmt) = &ods.format else { return Err(p.emit_error("op has no format")) };
+    let mut ps = PState { def, r: Parsed::for_def(def) };
     ps.els(p, &fmt.elements)?;
     let mut r = ps.r;
     // `operands` directive: spread over the definitions (one variadic at most).
@@ -1511,34 +1573,27 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
             at += n;
         }
     }
-    // Attributes: format variables and the dictionary's inherent entries are properties.
-    let mut props = Vec::new();
+    // Attributes: format variables and the dictionary's inherent entries are properties
+    // (collected in the state, which the hook receives empty).
+    let props = &mut st.properties;
     for (i, a) in r.attrs.iter().enumerate() {
         if let Some(a) = a {
-            let n = p.ctx().sym(def.attrs[i].name);
+            let n = ods.attr_sym(p.ctx(), i);
             props.push(NamedAttribute { name: n, value: *a });
         }
     }
     for na in r.dict.drain(..) {
-        let n = p.context().str(na.name);
-        if def.attrs.iter().any(|a| a.name == n) || n == "operandSegmentSizes" || n == "resultSegmentSizes" {
+        let inherent = (0..def.attrs.len()).any(|i| ods.attr_sym(p.ctx(), i) == na.name) || {
+            let n = p.context().str(na.name);
+            n == "operandSegmentSizes" || n == "resultSegmentSizes"
+        };
+        if inherent {
             props.push(na);
         } else {
             st.attributes.push(na);
         }
     }
-    let ods = ods_of(p.context(), name).expect("registered");
-    // Infer needs `&OdsOp` while `p` is borrowed mutably: copy what it reads.
-    let ods_copy = OdsOp {
-        def,
-        format: None,
-        verify: None,
-        infer: ods.infer,
-        defaults: Default::default(),
-        named: None,
-        relations: Default::default(),
-    };
-    infer_types(p, &ods_copy, &mut r, &props)?;
+    infer_types(p, &ods, &mut r, props)?;
     // Resolve operands.
     let mut sizes = Vec::new();
     for (i, d) in def.operands.iter().enumerate() {
@@ -1549,9 +1604,11 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
             return Err(p.emit_error(format!("{} operands present, but expected {}", us.len(), ts.len())));
         }
         p.resolve_operands(us, ts, &mut st.operands)?;
-        sizes.push(us.len() as i64);
+        if ods.relations.attr_sized_operands {
+            sizes.push(us.len() as i64);
+        }
     }
-    if def.attr_sized_operands() && !props.iter().any(|na| p.context().str(na.name) == "operandSegmentSizes") {
+    if ods.relations.attr_sized_operands && !props.iter().any(|na| p.context().str(na.name) == "operandSegmentSizes") {
         let i32t = p.ctx().int_type(32);
         let a = p.ctx().intern_attr(IrAttr::DenseArray { element: i32t, values: sizes });
         let n = p.ctx().sym("operandSegmentSizes");
@@ -1561,21 +1618,23 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
     for t in &r.rtypes {
         let t = t.as_ref().expect("inferred");
         st.result_types.extend(t.iter().copied());
-        rsizes.push(t.len() as i64);
+        if ods.relations.attr_sized_results {
+            rsizes.push(t.len() as i64);
+        }
     }
-    if def.attr_sized_results() {
+    if ods.relations.attr_sized_results {
         let i32t = p.ctx().int_type(32);
         let a = p.ctx().intern_attr(IrAttr::DenseArray { element: i32t, values: rsizes });
         let n = p.ctx().sym("resultSegmentSizes");
         props.push(NamedAttribute { name: n, value: a });
     }
-    st.properties.extend(props);
-    for rs in r.regions.into_iter().take(def.regions.len()) {
-        st.regions.extend(rs);
+    for rs in r.regions.iter_mut().take(def.regions.len()) {
+        st.regions.append(rs);
     }
-    for s in r.succs {
-        st.successors.extend(s);
+    for s in &mut r.succs {
+        st.successors.append(s);
     }
+    r.recycle();
     Ok(())
 }
 

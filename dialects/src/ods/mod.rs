@@ -195,6 +195,13 @@ impl OpDef {
     pub fn attr_index(&self, n: &str) -> Option<usize> {
         self.attrs.iter().position(|a| a.name == n)
     }
+    /// The operand (`(true, i)`) or, failing that, the result (`(false, i)`) named `name`.
+    pub fn value_def(&self, name: &str) -> Option<ValueDef> {
+        if let Some(i) = self.operands.iter().position(|d| d.name == name) {
+            return Some((true, i));
+        }
+        self.results.iter().position(|d| d.name == name).map(|i| (false, i))
+    }
     /// Whether operands are sized by `operandSegmentSizes`.
     pub fn attr_sized_operands(&self) -> bool {
         self.has_trait("AttrSizedOperandSegments")
@@ -289,7 +296,33 @@ pub struct OdsOp {
     pub named: Option<&'static NamedOp>,
     /// The def's relational traits, split out once (the verifier reads them for every op).
     pub relations: Relations,
+    /// The names of `def.attrs` interned in the registering context (by
+    /// [`DialectBuilder::finish`]; empty before): the parser and the verifier compare symbols
+    /// instead of interning or comparing the names for every op.
+    pub attr_syms: Vec<strata_ir::Symbol>,
 }
+
+impl OdsOp {
+    /// The symbol of attribute definition `i` (interned at registration; interned now for an
+    /// op built without a context).
+    pub fn attr_sym(&self, ctx: &mut Context, i: usize) -> strata_ir::Symbol {
+        match self.attr_syms.get(i) {
+            Some(&s) => s,
+            None => ctx.sym(self.def.attrs[i].name),
+        }
+    }
+
+    /// The value of attribute definition `i` on `op` (property or discardable attribute), as
+    /// `ctx.attr(op, name)` finds it.
+    pub fn attr_of(&self, ctx: &Context, op: OpId, i: usize) -> Option<Attribute> {
+        let Some(&sym) = self.attr_syms.get(i) else { return ctx.attr(op, self.def.attrs[i].name) };
+        let d = ctx.op(op);
+        d.properties().iter().chain(d.attributes().iter()).find(|na| na.name == sym).map(|na| na.value)
+    }
+}
+
+/// An operand (`(true, i)`) or result (`(false, i)`) definition of an op, by index.
+pub type ValueDef = (bool, usize);
 
 /// The relational traits of an op definition that [`verify_generic`] checks, parsed from the
 /// trait strings once at registration instead of scanning them for every verified op.
@@ -305,6 +338,19 @@ pub struct Relations {
     pub all_element_types_match: Vec<&'static str>,
     /// `TypesMatchWith:lhs:rhs:transformer` arguments.
     pub types_match_with: Vec<&'static str>,
+    /// `SameOperandsAndResultType`.
+    pub same_operands_and_result_type: bool,
+    /// `AttrSizedOperandSegments` ([`OpDef::attr_sized_operands`]).
+    pub attr_sized_operands: bool,
+    /// `AttrSizedResultSegments` ([`OpDef::attr_sized_results`]).
+    pub attr_sized_results: bool,
+    /// `all_types_match` with each name resolved by [`OpDef::value_def`] (unknown names dropped),
+    /// for type inference.
+    pub all_types_match_defs: Vec<Vec<ValueDef>>,
+    /// `types_match_with` as (lhs, rhs, transformer), both names resolved by
+    /// [`OpDef::value_def`] (specs with an unknown name or malformed are dropped), for type
+    /// inference.
+    pub types_match_with_defs: Vec<(ValueDef, ValueDef, &'static str)>,
 }
 
 impl Relations {
@@ -316,6 +362,21 @@ impl Relations {
             all_types_match: def.trait_args("AllTypesMatch").collect(),
             all_element_types_match: def.trait_args("AllElementTypesMatch").collect(),
             types_match_with: def.trait_args("TypesMatchWith").collect(),
+            same_operands_and_result_type: def.has_trait("SameOperandsAndResultType"),
+            attr_sized_operands: def.attr_sized_operands(),
+            attr_sized_results: def.attr_sized_results(),
+            all_types_match_defs: def
+                .trait_args("AllTypesMatch")
+                .map(|names| names.split(',').filter_map(|n| def.value_def(n)).collect())
+                .collect(),
+            types_match_with_defs: def
+                .trait_args("TypesMatchWith")
+                .filter_map(|spec| {
+                    let mut it = spec.splitn(3, ':');
+                    let (l, r, tr) = (it.next()?, it.next()?, it.next()?);
+                    Some((def.value_def(l)?, def.value_def(r)?, tr))
+                })
+                .collect(),
         }
     }
 }
@@ -374,6 +435,7 @@ impl DialectBuilder {
                     defaults: Default::default(),
                     named: None,
                     relations: Relations::of(def),
+                    attr_syms: Vec::new(),
                 };
                 (info, ods)
             })
@@ -420,7 +482,8 @@ impl DialectBuilder {
     /// The dialect, with default attribute values interned in `ctx`.
     pub fn finish(self, ctx: &mut Context) -> Dialect {
         let mut d = Dialect::new(self.name);
-        for (mut info, ods) in self.entries {
+        for (mut info, mut ods) in self.entries {
+            ods.attr_syms = ods.def.attrs.iter().map(|a| ctx.sym(a.name)).collect();
             let mut defaults = Vec::new();
             for (i, a) in ods.def.attrs.iter().enumerate() {
                 if let Some(text) = a.default {
@@ -491,6 +554,16 @@ fn populate_defaults(
 ) {
     let Some(ods) = ods_of(ctx, name) else { return };
     let def = ods.def;
+    if ods.attr_syms.len() == def.attrs.len() {
+        // Registered ops know their attribute symbols: no string compares, no interning.
+        for &(i, v) in ods.defaults.borrow().iter() {
+            let sym = ods.attr_syms[i];
+            if !def.attrs[i].optional && !props.iter().any(|p| p.name == sym) {
+                props.push(NamedAttribute { name: sym, value: v });
+            }
+        }
+        return;
+    }
     let defaults = ods.defaults.borrow().clone();
     for (i, v) in defaults {
         if def.attrs[i].optional {
@@ -833,9 +906,10 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         }
     }
     // Segment sizes.
+    let rel = &ods.relations;
     for (attr_sized, attr, defs, total, what) in [
-        (def.attr_sized_operands(), "operandSegmentSizes", def.operands, nops, "operand"),
-        (def.attr_sized_results(), "resultSegmentSizes", def.results, nres, "result"),
+        (rel.attr_sized_operands, "operandSegmentSizes", def.operands, nops, "operand"),
+        (rel.attr_sized_results, "resultSegmentSizes", def.results, nres, "result"),
     ] {
         if !attr_sized {
             continue;
@@ -873,8 +947,8 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         }
     }
     // Attributes.
-    for a in def.attrs {
-        match ctx.attr(op, a.name) {
+    for (i, a) in def.attrs.iter().enumerate() {
+        match ods.attr_of(ctx, op, i) {
             None => {
                 if !a.optional && a.default.is_none() && !matches!(a.kind, AttrKind::Unit) {
                     return Err(format!("requires attribute '{}'", a.name).into());
@@ -893,7 +967,10 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         }
     }
     // Type constraints.
-    let segs = (operand_segments(ctx, op, def), result_segments(ctx, op, def));
+    let segs = (
+        segments(ctx, op, def.operands, nops, "operandSegmentSizes", rel.attr_sized_operands),
+        segments(ctx, op, def.results, nres, "resultSegmentSizes", rel.attr_sized_results),
+    );
     if let Some(segs) = &segs.0 {
         let operands = ctx.operands(op);
         for (d, (s, e)) in def.operands.iter().zip(segs) {
@@ -925,7 +1002,6 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         }
     }
     // Parents.
-    let rel = &ods.relations;
     for &parents in &rel.has_parent {
         let ps: Vec<&str> = parents.split(',').collect();
         let parent = ctx.parent_op(op).map(|p| ctx.op_name_of(p).to_string());

@@ -41,8 +41,8 @@ pub struct UnresolvedOperand {
     pub(crate) name_len: u32,
     /// The result number (`#3`), 0 if absent.
     pub number: u32,
-    /// The number of a `%123` name, `u32::MAX` for other names (computed once, when lexed).
-    pub(crate) numeric: u32,
+    /// The counter of a `%<prefix><n>` name (computed once, when lexed).
+    pub(crate) counter: Option<super::Counter>,
 }
 
 /// A region argument as written in custom syntax: `%arg0: i32 {attrs} loc(...)`.
@@ -133,6 +133,24 @@ impl<'a, 'src> OpAsmParser<'a, 'src> {
     /// The context, read-only.
     pub fn context(&self) -> &Context {
         self.p.ctx
+    }
+
+    /// The attribute memoized under `key` for the rest of this parse, made by `make` the first
+    /// time. For attributes a hook would otherwise rebuild and re-intern for every op (enum
+    /// cases, flags): `key` must identify the attribute among every hook's keys: a name of the
+    /// attribute's family (an enum's `#dialect.mnemonic`) and a value within it.
+    #[inline]
+    pub fn memoized_attr(
+        &mut self,
+        key: (&'static str, u64),
+        make: impl FnOnce(&mut Context) -> Attribute,
+    ) -> Attribute {
+        if let Some(&a) = self.p.attr_memo.get(&key) {
+            return a;
+        }
+        let a = make(self.p.ctx);
+        self.p.attr_memo.insert(key, a);
+        a
     }
 
     /// Number of result values the op is bound to (`%a, %b:2 = ...` gives 3; 0 without names).

@@ -159,60 +159,101 @@ pub(crate) struct ValueEntry {
     pub ty: crate::Type,
 }
 
+/// A name `%<prefix><n>` split at its decimal counter (what printers emit: `%12`, `%arg0`,
+/// `%c3`, `%v41`): the id of its prefix in the parse's prefix list ([`counter_of`]) and `n`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Counter {
+    pub prefix: u32,
+    pub n: u32,
+}
+
+/// Distinct counter prefixes a parse keeps dense tables for; names with further prefixes live
+/// in the hash map.
+const MAX_COUNTER_PREFIXES: usize = 16;
+
+/// `name` split into its prefix (with the `%`) and trailing decimal counter: 1 to 9 digits,
+/// no leading zero unless the counter is `0` (so that distinct names split differently).
+#[inline]
+pub(crate) fn split_counter(name: &str) -> Option<(&str, u32)> {
+    let b = name.as_bytes();
+    let digits = b.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 9 || (digits > 1 && b[b.len() - digits] == b'0') {
+        return None;
+    }
+    let start = b.len() - digits;
+    let n = b[start..].iter().fold(0u32, |v, &c| v * 10 + (c - b'0') as u32);
+    Some((&name[..start], n))
+}
+
+/// The counter of `name` with its prefix registered in `prefixes` (up to
+/// [`MAX_COUNTER_PREFIXES`]; `None` for a name without counter or a prefix past them).
+#[inline]
+pub(crate) fn counter_of<'s>(prefixes: &mut Vec<&'s str>, name: &'s str) -> Option<Counter> {
+    let (prefix, n) = split_counter(name)?;
+    if let Some(i) = prefixes.iter().position(|p| *p == prefix) {
+        return Some(Counter { prefix: i as u32, n });
+    }
+    if prefixes.len() >= MAX_COUNTER_PREFIXES {
+        return None;
+    }
+    prefixes.push(prefix);
+    Some(Counter { prefix: prefixes.len() as u32 - 1, n })
+}
+
+/// The counter of `name` if its prefix is registered (lookups: a name whose prefix is not
+/// registered is in no counter table).
+#[inline]
+pub(crate) fn known_counter(prefixes: &[&str], name: &str) -> Option<Counter> {
+    let (prefix, n) = split_counter(name)?;
+    let i = prefixes.iter().position(|p| *p == prefix)?;
+    Some(Counter { prefix: i as u32, n })
+}
+
 /// Names of one isolated scope and the names defined by each nested (non-isolated) region.
 ///
-/// Numeric names (`%12`, what printers emit) with result number 0 live in a vector indexed by
-/// the number; other names in a hash map keyed by the source slice and result number.
+/// Names `%<prefix><n>` with result number 0 (see [`Counter`]) live in a vector per prefix
+/// indexed by the counter; other names in a hash map keyed by the source slice and result
+/// number. Every method taking a `key` expects the name's counter as [`counter_of`] or
+/// [`known_counter`] computed it (`None` for other names).
 #[derive(Default)]
 pub(crate) struct IsolatedScope<'s> {
-    numeric: Vec<Option<ValueEntry>>,
+    counters: Vec<Vec<Option<ValueEntry>>>,
     named: FxMap<(&'s str, u32), ValueEntry>,
-    /// Whether some `%123` name with result number 0 lives in `named` (outside the window).
-    numeric_in_named: bool,
+    /// Whether some counter name with result number 0 lives in `named` (outside the window).
+    counter_in_named: bool,
     pub defs: Vec<Vec<(&'s str, u32)>>,
-    /// Per nested region, like `defs`: the `%123` names it defined that live in `numeric`.
-    pub num_defs: Vec<Vec<u32>>,
+    /// Per nested region, like `defs`: the counter names it defined that live in `counters`.
+    pub num_defs: Vec<Vec<Counter>>,
     pub forward: usize,
+    /// About how many values the scope may still bind (0: unknown). Once `named` or a counter
+    /// table outgrows [`PRESIZE_AT`] entries it is sized for this many at once instead of
+    /// doubling (each doubling rehashes or copies every entry and touches fresh memory).
+    hint: usize,
 }
 
-/// The number of a `%123` name (no leading zeros), if it is one.
-#[inline]
-pub(crate) fn numeric_name(name: &str) -> Option<usize> {
-    let b = name.as_bytes();
-    let n = b.len();
-    if !(2..=10).contains(&n) {
-        return None;
-    }
-    let d0 = b[1].wrapping_sub(b'0');
-    if d0 > 9 || (d0 == 0 && n > 2) {
-        return None;
-    }
-    let mut v = d0 as usize;
-    for &c in &b[2..] {
-        let d = c.wrapping_sub(b'0');
-        if d > 9 {
-            return None;
-        }
-        v = v * 10 + d as usize;
-    }
-    Some(v)
-}
+/// Entries of an [`IsolatedScope`] table past which it is sized from the scope's hint: a scope
+/// with few values (most of them) never reserves more than it uses.
+const PRESIZE_AT: usize = 1024;
 
 impl<'s> IsolatedScope<'s> {
-    #[inline]
-    pub fn get(&self, name: &'s str, number: u32) -> Option<ValueEntry> {
-        self.get_numbered(name, number, numeric_name(name))
+    /// A scope that may still bind about `hint` values ([`IsolatedScope::hint`]).
+    pub fn with_hint(hint: usize) -> Self {
+        IsolatedScope { defs: vec![Vec::new()], num_defs: vec![Vec::new()], hint, ..Default::default() }
     }
 
-    /// [`IsolatedScope::get`] with `numeric_name(name)` already computed.
     #[inline]
-    pub fn get_numbered(&self, name: &'s str, number: u32, numeric: Option<usize>) -> Option<ValueEntry> {
+    fn slot(&self, c: Counter) -> Option<&ValueEntry> {
+        self.counters.get(c.prefix as usize)?.get(c.n as usize)?.as_ref()
+    }
+
+    #[inline]
+    pub fn get(&self, name: &'s str, number: u32, key: Option<Counter>) -> Option<ValueEntry> {
         if number == 0 {
-            if let Some(n) = numeric {
-                if let Some(Some(e)) = self.numeric.get(n) {
+            if let Some(c) = key {
+                if let Some(e) = self.slot(c) {
                     return Some(*e);
                 }
-                if !self.numeric_in_named {
+                if !self.counter_in_named {
                     return None;
                 }
             }
@@ -223,73 +264,88 @@ impl<'s> IsolatedScope<'s> {
         self.named.get(&(name, number)).copied()
     }
 
-    /// Hint that the `%n` entry will be looked up soon: generic ops name their operands before
+    /// Hint that the entry of `c` will be looked up soon: generic ops name their operands before
     /// their types, so the entry (random in a large table) can be fetched meanwhile.
     #[inline]
-    pub fn prefetch(&self, n: usize) {
-        if let Some(e) = self.numeric.get(n) {
+    pub fn prefetch(&self, c: Counter) {
+        if let Some(e) = self.counters.get(c.prefix as usize).and_then(|t| t.get(c.n as usize)) {
             crate::prefetch::read(e);
         }
     }
 
     #[inline]
-    pub fn insert(&mut self, name: &'s str, number: u32, e: ValueEntry) {
+    pub fn insert(&mut self, name: &'s str, number: u32, key: Option<Counter>, e: ValueEntry) {
         if number == 0 {
-            if let Some(n) = numeric_name(name) {
-                self.insert_numeric(n, name, e);
+            if let Some(c) = key {
+                self.insert_counter(c, name, e);
                 return;
             }
+        }
+        self.insert_named(name, number, e);
+    }
+
+    /// Insert into `named`, sizing it from the hint when it is about to outgrow [`PRESIZE_AT`]
+    /// entries.
+    #[inline]
+    fn insert_named(&mut self, name: &'s str, number: u32, e: ValueEntry) {
+        let len = self.named.len();
+        if len >= PRESIZE_AT && len == self.named.capacity() && self.hint > len {
+            self.named.reserve(self.hint - len);
+            self.hint = 0;
         }
         self.named.insert((name, number), e);
     }
 
-    /// Insert `%n` (result number 0), whose number `n` was computed by [`numeric_name`].
-    #[inline]
-    pub fn reserve_numeric(&mut self, n: usize) {
-        self.numeric.reserve(n);
-    }
-
-    fn insert_numeric(&mut self, n: usize, name: &'s str, e: ValueEntry) {
-        let len = self.numeric.len();
-        let not_named = !self.numeric_in_named || !self.named.contains_key(&(name, 0));
+    /// Bind the counter name `name` (result number 0, counter `c`): in its prefix's table when
+    /// `c.n` is in it or less than 4096 past its end (and the name is not already in `named`),
+    /// else in `named`.
+    fn insert_counter(&mut self, c: Counter, name: &'s str, e: ValueEntry) {
+        let not_named = !self.counter_in_named || !self.named.contains_key(&(name, 0));
+        let p = c.prefix as usize;
+        if self.counters.len() <= p {
+            self.counters.resize_with(p + 1, Vec::new);
+        }
+        let hint = self.hint;
+        let t = &mut self.counters[p];
+        let (n, len) = (c.n as usize, t.len());
         if n < len {
-            if self.numeric[n].is_some() || not_named {
-                self.numeric[n] = Some(e);
+            if t[n].is_some() || not_named {
+                t[n] = Some(e);
                 return;
             }
         } else if n < len + 4096 && not_named {
-            if n == len {
-                self.numeric.push(Some(e));
-            } else {
-                self.numeric.resize(n, None);
-                self.numeric.push(Some(e));
+            if n >= t.capacity() && len >= PRESIZE_AT && hint > n {
+                t.reserve(hint - len);
+                self.hint = 0;
             }
+            t.resize(n, None);
+            t.push(Some(e));
             return;
         }
-        self.numeric_in_named = true;
-        self.named.insert((name, 0), e);
+        self.counter_in_named = true;
+        self.insert_named(name, 0, e);
     }
 
     /// Look up `name#number` and, if it is not bound, bind it to `e` and record it as defined
     /// by the innermost region (one name parse). Returns the previous binding if there was one
     /// (then nothing is inserted or recorded).
     #[inline]
-    pub fn define(&mut self, name: &'s str, number: u32, e: ValueEntry) -> Option<ValueEntry> {
+    pub fn define(&mut self, name: &'s str, number: u32, key: Option<Counter>, e: ValueEntry) -> Option<ValueEntry> {
         if number == 0 {
-            if let Some(n) = numeric_name(name) {
-                if let Some(Some(old)) = self.numeric.get(n) {
+            if let Some(c) = key {
+                if let Some(old) = self.slot(c) {
                     return Some(*old);
                 }
-                if self.numeric_in_named {
+                if self.counter_in_named {
                     if let Some(old) = self.named.get(&(name, 0)) {
                         return Some(*old);
                     }
                 }
-                self.insert_numeric(n, name, e);
+                self.insert_counter(c, name, e);
                 if self.defs.len() > 1 {
-                    if matches!(self.numeric.get(n), Some(Some(_))) {
+                    if self.slot(c).is_some() {
                         if let Some(d) = self.num_defs.last_mut() {
-                            d.push(n as u32);
+                            d.push(c);
                         }
                     } else if let Some(d) = self.defs.last_mut() {
                         d.push((name, 0));
@@ -301,7 +357,7 @@ impl<'s> IsolatedScope<'s> {
         if let Some(old) = self.named.get(&(name, number)) {
             return Some(*old);
         }
-        self.named.insert((name, number), e);
+        self.insert_named(name, number, e);
         if self.defs.len() > 1 {
             if let Some(d) = self.defs.last_mut() {
                 d.push((name, number));
@@ -311,10 +367,12 @@ impl<'s> IsolatedScope<'s> {
     }
 
     #[inline]
-    pub fn remove(&mut self, name: &'s str, number: u32) {
+    pub fn remove(&mut self, name: &'s str, number: u32, key: Option<Counter>) {
         if number == 0 {
-            if let Some(n) = numeric_name(name) {
-                if let Some(slot @ Some(_)) = self.numeric.get_mut(n) {
+            if let Some(c) = key {
+                if let Some(slot @ Some(_)) =
+                    self.counters.get_mut(c.prefix as usize).and_then(|t| t.get_mut(c.n as usize))
+                {
                     *slot = None;
                     return;
                 }
@@ -325,9 +383,18 @@ impl<'s> IsolatedScope<'s> {
         }
     }
 
+    /// Unbind the counter names a nested region defined ([`IsolatedScope::num_defs`]).
+    pub fn remove_counters(&mut self, defs: Vec<Counter>) {
+        for c in defs {
+            if let Some(slot) = self.counters.get_mut(c.prefix as usize).and_then(|t| t.get_mut(c.n as usize)) {
+                *slot = None;
+            }
+        }
+    }
+
     /// All entries (unordered).
     pub fn entries(&self) -> impl Iterator<Item = ValueEntry> + '_ {
-        self.numeric.iter().flatten().copied().chain(self.named.values().copied())
+        self.counters.iter().flatten().flatten().copied().chain(self.named.values().copied())
     }
 }
 
@@ -390,6 +457,11 @@ pub(crate) struct Parser<'s> {
     pub(crate) scratch_results: Vec<ResultRecord<'s>>,
     /// Reused result-type buffer of generic ops.
     pub(crate) scratch_types: Vec<Type>,
+    /// Attributes that custom-syntax hooks memoized for this parse
+    /// ([`OpAsmParser::memoized_attr`]).
+    pub(crate) attr_memo: FxMap<(&'static str, u64), Attribute>,
+    /// Prefixes of the counter names seen so far ([`Counter`]), shared by all scopes.
+    pub(crate) counter_prefixes: Vec<&'s str>,
 }
 
 #[inline(never)]
@@ -431,6 +503,8 @@ impl<'s> Parser<'s> {
             fn_type_cache: Vec::new(),
             simple_type_cache: FxMap::default(),
             prev_end: 0,
+            attr_memo: FxMap::default(),
+            counter_prefixes: Vec::new(),
         };
         if p.tok.kind == TokKind::Error {
             p.report_lex_error();

@@ -221,15 +221,12 @@ impl<'s> Parser<'s> {
                 s.num_defs.push(Vec::new());
             }
             _ => {
-                let mut scope =
-                    IsolatedScope { defs: vec![Vec::new()], num_defs: vec![Vec::new()], ..Default::default() };
-                if self.scopes.len() == 1 && self.ctx.ops.len() <= 1 {
-                    // The first top-level isolated op (the module) numbers about as many values
-                    // as there are ops: size its table once (the arena was sized from the same
-                    // estimate) instead of doubling it.
-                    scope.reserve_numeric(self.ctx.ops.capacity().saturating_sub(self.ctx.ops.len()));
-                }
-                self.scopes.push(scope)
+                // A scope binds at most about one value per op still to be parsed, and the op
+                // arena was sized from an estimate of the ops in the text: a scope that turns
+                // out large (the module, or a function holding most of the file) sizes its tables
+                // once from that instead of doubling them.
+                let hint = self.ctx.ops.capacity().saturating_sub(self.ctx.ops.len());
+                self.scopes.push(IsolatedScope::with_hint(hint))
             }
         }
     }
@@ -249,15 +246,11 @@ impl<'s> Parser<'s> {
         if scope.defs.len() > 1 {
             if let Some(defs) = scope.defs.pop() {
                 for (n, k) in defs {
-                    scope.remove(n, k);
+                    scope.remove(n, k, super::known_counter(&self.counter_prefixes, n));
                 }
             }
             if let Some(defs) = scope.num_defs.pop() {
-                for n in defs {
-                    if let Some(slot) = scope.numeric.get_mut(n as usize) {
-                        *slot = None;
-                    }
-                }
+                scope.remove_counters(defs);
             }
             return Ok(());
         }
@@ -287,8 +280,7 @@ impl<'s> Parser<'s> {
     pub(crate) fn resolve_ssa_use(&mut self, u: &UnresolvedOperand, ty: Type) -> ParseResult<Value> {
         let name = self.operand_name(u);
         let Some(scope) = self.scopes.last_mut() else { return Err(Failure) };
-        let numeric = (u.numeric != u32::MAX).then_some(u.numeric as usize);
-        if let Some(e) = scope.get_numbered(name, u.number, numeric) {
+        if let Some(e) = scope.get(name, u.number, u.counter) {
             let v = e.value;
             // The op will be created right after its operands resolve, adding a use to `v`.
             self.ctx.prefetch_value(v);
@@ -309,7 +301,7 @@ impl<'s> Parser<'s> {
             ));
         }
         if u.number > 0 {
-            if let Some(e0) = scope.get(name, 0) {
+            if let Some(e0) = scope.get(name, 0, u.counter) {
                 if !e0.forward {
                     return Err(self.error_at(u.pos, "reference to invalid result number"));
                 }
@@ -328,7 +320,7 @@ impl<'s> Parser<'s> {
         let op = self.ctx.create_op(st);
         let v = Value::Result { op, index: 0 };
         if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(name, u.number, ValueEntry { value: v, offset: u.pos.offset, forward: true, ty });
+            scope.insert(name, u.number, u.counter, ValueEntry { value: v, offset: u.pos.offset, forward: true, ty });
             scope.forward += 1;
         }
         Ok(v)
@@ -342,10 +334,11 @@ impl<'s> Parser<'s> {
         pos: SourcePos,
         value: Value,
     ) -> ParseResult<()> {
+        let counter = super::counter_of(&mut self.counter_prefixes, name);
         let Some(scope) = self.scopes.last_mut() else { return Err(Failure) };
         let key = (name, number);
         let entry = ValueEntry { value, offset: pos.offset, forward: false, ty: self.ctx.value_type(value) };
-        let Some(prev) = scope.define(name, number, entry) else {
+        let Some(prev) = scope.define(name, number, counter, entry) else {
             return Ok(());
         };
         match Some(prev) {
@@ -379,7 +372,7 @@ impl<'s> Parser<'s> {
             None => {}
         }
         if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(name, number, entry);
+            scope.insert(name, number, counter, entry);
             if let Some(d) = scope.defs.last_mut() {
                 d.push(key);
             }
@@ -453,11 +446,12 @@ impl<'s> Parser<'s> {
             self.advance();
         }
         let name_len = t.end - t.pos.offset;
-        let numeric = super::numeric_name(self.text(&t)).filter(|&n| n < u32::MAX as usize);
-        if let (Some(n), Some(scope)) = (numeric, self.scopes.last()) {
-            scope.prefetch(n);
+        let name = self.text(&t);
+        let counter = super::counter_of(&mut self.counter_prefixes, name);
+        if let (Some(c), Some(scope)) = (counter, self.scopes.last()) {
+            scope.prefetch(c);
         }
-        Ok(UnresolvedOperand { pos: t.pos, name_len, number, numeric: numeric.map_or(u32::MAX, |n| n as u32) })
+        Ok(UnresolvedOperand { pos: t.pos, name_len, number, counter })
     }
 
     // ----- operations -----
@@ -767,7 +761,8 @@ impl<'s> Parser<'s> {
             }
             for a in entry_args {
                 let name = self.operand_name(&a.ssa_name);
-                if let Some(e) = self.scopes.last().and_then(|s| s.get(name, a.ssa_name.number)) {
+                let key = a.ssa_name.counter;
+                if let Some(e) = self.scopes.last().and_then(|s| s.get(name, a.ssa_name.number, key)) {
                     return Err(self.error_at_with_note(
                         a.ssa_name.pos,
                         format!("region entry argument '{name}' is already in use"),
