@@ -42,8 +42,8 @@ fn parse_alloc_tensor(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> P
 
 fn print_alloc_tensor(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
-    let segs = crate::ods::operand_segments(ctx, op, crate::ods::ods_of_op(ctx, op).expect("registered").def)
-        .unwrap_or_default();
+    let segs =
+        crate::ods::operand_segments(ctx, op, crate::ods::ods_of_op(ctx, op).expect("registered")).unwrap_or_default();
     let ops = ctx.operands(op).to_vec();
     let group = |k: usize| segs.get(k).map(|&(s, e)| &ops[s..e]).unwrap_or(&[]);
     let (sizes, copy, hint) = (group(0), group(1), group(2));

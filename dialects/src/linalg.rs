@@ -643,7 +643,7 @@ const GENERIC_ATTRS: [&str; 4] = ["doc", "indexing_maps", "iterator_types", "lib
 fn print_generic(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let d = ctx.op(op);
-    let mut all: Vec<NamedAttribute> = d.properties().iter().chain(d.attributes()).copied().collect();
+    let mut all: Vec<NamedAttribute> = d.all_attrs().to_vec();
     all.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
     let core: Vec<NamedAttribute> = all.iter().copied().filter(|n| GENERIC_ATTRS.contains(&ctx.str(n.name))).collect();
     if !core.is_empty() {
@@ -861,7 +861,7 @@ fn print_short_form(p: &mut OpAsmPrinter<'_>, payload: OpId) {
     p.write(&name);
     let d = ctx.op(payload);
     let mut elided = Vec::new();
-    for n in d.properties().iter().chain(d.attributes()) {
+    for n in d.all_attrs().iter() {
         if strata_ir::printer::attr_to_string(ctx, n.value) == "#arith.fastmath<none>" {
             elided.push(ctx.str(n.name).to_string());
             break;

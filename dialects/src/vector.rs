@@ -172,7 +172,7 @@ fn print_contract(p: &mut OpAsmPrinter<'_>, op: OpId) {
         return;
     }
     let d = ctx.op(op);
-    let mut all: Vec<NamedAttribute> = d.properties().iter().chain(d.attributes()).copied().collect();
+    let mut all: Vec<NamedAttribute> = d.all_attrs().to_vec();
     all.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
     p.write(" {");
     let mut first = true;
@@ -602,7 +602,7 @@ fn print_transfer_attrs(p: &mut OpAsmPrinter<'_>, op: OpId) {
 
 fn transfer_segments(ctx: &Context, op: OpId) -> Option<crate::ods::Segments> {
     let ods = crate::ods::ods_of_op(ctx, op)?;
-    crate::ods::operand_segments(ctx, op, ods.def)
+    crate::ods::operand_segments(ctx, op, ods)
 }
 
 fn print_transfer_read(p: &mut OpAsmPrinter<'_>, op: OpId) {

@@ -22,10 +22,23 @@ impl Attribute {
         self.0
     }
 
+    /// The handle of the `i`-th compact file-line-col location.
+    pub(crate) fn compact_loc(i: u32) -> Attribute {
+        Attribute(COMPACT_LOC | i)
+    }
+
+    /// `Some(i)` for the `i`-th compact file-line-col location.
+    pub(crate) fn compact_loc_index(self) -> Option<u32> {
+        (self.0 & COMPACT_LOC != 0).then_some(self.0 & !COMPACT_LOC)
+    }
+
     /// For tables indexed by handle: `(false, i)` for the `i`-th attribute of the attribute set,
     /// `(true, i)` for the `i`-th compact file-line-col location. Both count from zero.
     pub(crate) fn dense_slot(self) -> (bool, u32) {
-        (self.0 & COMPACT_LOC != 0, self.0 & !COMPACT_LOC)
+        match self.compact_loc_index() {
+            Some(i) => (true, i),
+            None => (false, self.0),
+        }
     }
 }
 

@@ -311,7 +311,7 @@ impl Context {
     pub fn intern_attr(&mut self, kind: AttrKind) -> Attribute {
         if let AttrKind::Location(Location::FileLineCol { file, line, col, end: None }) = kind {
             if let Some(i) = self.locs.intern((file, line, col)) {
-                return Attribute(COMPACT_LOC | i);
+                return Attribute::compact_loc(i);
             }
         }
         let kind = match kind {
@@ -391,7 +391,7 @@ impl Context {
     pub fn lookup_attr(&self, kind: &AttrKind) -> Option<Attribute> {
         if let AttrKind::Location(Location::FileLineCol { file, line, col, end: None }) = *kind {
             if let Some(i) = self.locs.find((file, line, col)) {
-                return Some(Attribute(COMPACT_LOC | i));
+                return Some(Attribute::compact_loc(i));
             }
         }
         self.attrs.get_index_of(kind).map(|i| Attribute(i as u32))
@@ -399,31 +399,28 @@ impl Context {
 
     /// The structure of an attribute.
     pub fn attr_kind(&self, a: Attribute) -> &AttrKind {
-        if a.0 & COMPACT_LOC != 0 {
-            return self.locs.kind(a.0 & !COMPACT_LOC).expect("attribute handle from another context");
+        match a.compact_loc_index() {
+            Some(i) => self.locs.kind(i).expect("attribute handle from another context"),
+            None => &self.attrs[a.0 as usize],
         }
-        &self.attrs[a.0 as usize]
     }
 
     /// Whether `a` is a location attribute (without making the `AttrKind` view of a compact one).
     pub fn is_location(&self, a: Attribute) -> bool {
-        a.0 & COMPACT_LOC != 0 || matches!(self.try_attr_kind(a), Some(AttrKind::Location(_)))
+        a.compact_loc_index().is_some() || matches!(self.try_attr_kind(a), Some(AttrKind::Location(_)))
     }
 
     /// `loc("file":line:col)` (MLIR's `FileLineColLoc::get`).
     pub fn file_line_col_loc(&mut self, file: Symbol, line: u32, col: u32) -> Attribute {
-        match self.locs.intern((file, line, col)) {
-            Some(i) => Attribute(COMPACT_LOC | i),
-            None => self.intern_attr(AttrKind::Location(Location::FileLineCol { file, line, col, end: None })),
-        }
+        self.intern_attr(AttrKind::Location(Location::FileLineCol { file, line, col, end: None }))
     }
 
     /// File, line and column of a `loc("file":line:col)` location (without a range end); `None`
     /// for any other attribute. Cheaper than matching [`Context::attr_kind`] for the location
     /// of every op.
     pub fn as_file_line_col(&self, a: Attribute) -> Option<(Symbol, u32, u32)> {
-        if a.0 & COMPACT_LOC != 0 {
-            return self.locs.entries.get((a.0 & !COMPACT_LOC) as usize).copied();
+        if let Some(i) = a.compact_loc_index() {
+            return self.locs.entries.get(i as usize).copied();
         }
         match self.try_attr_kind(a)? {
             AttrKind::Location(Location::FileLineCol { file, line, col, end: None }) => Some((*file, *line, *col)),
@@ -443,8 +440,8 @@ impl Context {
 
     /// The structure of an attribute, or `None` for a handle not from this context.
     pub fn try_attr_kind(&self, a: Attribute) -> Option<&AttrKind> {
-        if a.0 & COMPACT_LOC != 0 {
-            return self.locs.kind(a.0 & !COMPACT_LOC);
+        if let Some(i) = a.compact_loc_index() {
+            return self.locs.kind(i);
         }
         self.attrs.get_index(a.0 as usize)
     }

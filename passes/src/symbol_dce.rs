@@ -121,7 +121,7 @@ fn collect_refs(ctx: &Context, a: Attribute, out: &mut Vec<(Symbol, Vec<Symbol>)
 
 fn op_refs(ctx: &Context, op: OpId, out: &mut Vec<(Symbol, Vec<Symbol>)>) {
     let d = ctx.op(op);
-    for na in d.properties().iter().chain(d.attributes().iter()) {
+    for na in d.all_attrs().iter() {
         collect_refs(ctx, na.value, out);
     }
 }

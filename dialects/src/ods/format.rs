@@ -508,10 +508,10 @@ impl<'b> Printer<'_, 'b> {
         let elided = self.elided();
         // Most ops print every attribute they have elsewhere: then there is no dictionary to print
         // (as `print_named_attrs` decides) and no need to merge and sort the attributes.
-        if d.properties().iter().chain(d.attributes()).all(|na| elided.contains(&ctx.str(na.name))) {
+        if d.all_attrs().iter().all(|na| elided.contains(&ctx.str(na.name))) {
             return;
         }
-        let mut all: Vec<NamedAttribute> = d.properties().iter().chain(d.attributes().iter()).copied().collect();
+        let mut all: Vec<NamedAttribute> = d.all_attrs().to_vec();
         all.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
         self.p.print_named_attrs(&all, &elided, kw);
     }
@@ -708,7 +708,7 @@ pub fn print_op(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let Some(ods) = ods_of(ctx, ctx.op(op).name()) else { return };
     let Some(fmt) = ods.format.as_ref() else { return };
-    let (Some(oseg), Some(rseg)) = (operand_segments(ctx, op, ods.def), result_segments(ctx, op, ods.def)) else {
+    let (Some(oseg), Some(rseg)) = (operand_segments(ctx, op, ods), result_segments(ctx, op, ods)) else {
         // Malformed op: fall back to the generic form's body.
         p.write(" ");
         p.print_generic_op(op);

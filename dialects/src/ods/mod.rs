@@ -316,8 +316,7 @@ impl OdsOp {
     /// `ctx.attr(op, name)` finds it.
     pub fn attr_of(&self, ctx: &Context, op: OpId, i: usize) -> Option<Attribute> {
         let Some(&sym) = self.attr_syms.get(i) else { return ctx.attr(op, self.def.attrs[i].name) };
-        let d = ctx.op(op);
-        d.properties().iter().chain(d.attributes().iter()).find(|na| na.name == sym).map(|na| na.value)
+        ctx.op(op).all_attrs().iter().find(|na| na.name == sym).map(|na| na.value)
     }
 }
 
@@ -628,21 +627,23 @@ use strata_ir::AttrKind as AttrKind2Ir;
 /// Value ranges per operand/result definition (inline for up to four definitions).
 pub type Segments = smallvec::SmallVec<[(usize, usize); 4]>;
 
-/// Operand value ranges of `op` per operand definition.
-pub fn operand_segments(ctx: &Context, op: OpId, def: &OpDef) -> Option<Segments> {
-    segments(ctx, op, def.operands, ctx.operands(op).len(), "operandSegmentSizes", def.attr_sized_operands())
+/// Operand value ranges of `op` per operand definition of `ods` (its def).
+pub fn operand_segments(ctx: &Context, op: OpId, ods: &OdsOp) -> Option<Segments> {
+    let attr_sized = ods.relations.attr_sized_operands;
+    segments(ctx, op, ods.def.operands, ctx.operands(op).len(), "operandSegmentSizes", attr_sized)
 }
 
-/// Result ranges of `op` per result definition.
-pub fn result_segments(ctx: &Context, op: OpId, def: &OpDef) -> Option<Segments> {
-    segments(ctx, op, def.results, ctx.num_results(op), "resultSegmentSizes", def.attr_sized_results())
+/// Result ranges of `op` per result definition of `ods` (its def).
+pub fn result_segments(ctx: &Context, op: OpId, ods: &OdsOp) -> Option<Segments> {
+    let attr_sized = ods.relations.attr_sized_results;
+    segments(ctx, op, ods.def.results, ctx.num_results(op), "resultSegmentSizes", attr_sized)
 }
 
 /// The operands of definition `name`.
 pub fn operand_group(ctx: &Context, op: OpId, name: &str) -> Vec<strata_ir::Value> {
     let Some(ods) = ods_of_op(ctx, op) else { return Vec::new() };
     let Some(i) = ods.def.operands.iter().position(|d| d.name == name) else { return Vec::new() };
-    let Some(segs) = operand_segments(ctx, op, ods.def) else { return Vec::new() };
+    let Some(segs) = operand_segments(ctx, op, ods) else { return Vec::new() };
     ctx.operands(op)[segs[i].0..segs[i].1].to_vec()
 }
 
@@ -967,10 +968,7 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
         }
     }
     // Type constraints.
-    let segs = (
-        segments(ctx, op, def.operands, nops, "operandSegmentSizes", rel.attr_sized_operands),
-        segments(ctx, op, def.results, nres, "resultSegmentSizes", rel.attr_sized_results),
-    );
+    let segs = (operand_segments(ctx, op, ods), result_segments(ctx, op, ods));
     if let Some(segs) = &segs.0 {
         let operands = ctx.operands(op);
         for (d, (s, e)) in def.operands.iter().zip(segs) {

@@ -114,7 +114,7 @@ pub fn infer_op_result_types(ctx: &mut Context, op: OpId) -> Result<Vec<Type>, S
 
 fn op_attrs(ctx: &Context, op: OpId) -> Vec<(&str, Attribute)> {
     let d = ctx.op(op);
-    d.properties().iter().chain(d.attributes().iter()).map(|na| (ctx.str(na.name), na.value)).collect()
+    d.all_attrs().iter().map(|na| (ctx.str(na.name), na.value)).collect()
 }
 
 /// Run the op's inference function on an existing op (`None` if it has none).

@@ -349,7 +349,7 @@ fn prepare(ctx: &mut Context, root: OpId) {
     let mut stack_t = Vec::new();
     ctx.walk_pre(root, &mut |op| {
         let d = ctx.op(op);
-        stack_a.extend(d.properties().iter().chain(d.attributes().iter()).map(|p| p.value));
+        stack_a.extend(d.all_attrs().iter().map(|p| p.value));
         stack_t.extend(d.results.iter().map(|r| r.ty));
         for &r in d.regions.iter() {
             for &b in ctx.region_blocks(r) {
@@ -528,7 +528,7 @@ impl<'c> Writer<'c> {
     fn attr_dict(&self, op: OpId) -> Option<Vec<NamedAttribute>> {
         let d = self.ctx.op(op);
         if self.cfg.version < version::NATIVE_PROPERTIES_ENCODING && !d.properties().is_empty() {
-            let mut all: Vec<NamedAttribute> = d.attributes().iter().chain(d.properties().iter()).copied().collect();
+            let mut all: Vec<NamedAttribute> = d.all_attrs().to_vec();
             all.sort_by(|a, b| self.ctx.str(a.name).cmp(self.ctx.str(b.name)));
             return Some(all);
         }

@@ -190,14 +190,15 @@ pub(crate) fn split_counter(name: &str) -> Option<(&str, u32)> {
 #[inline]
 pub(crate) fn counter_of<'s>(prefixes: &mut Vec<&'s str>, name: &'s str) -> Option<Counter> {
     let (prefix, n) = split_counter(name)?;
-    if let Some(i) = prefixes.iter().position(|p| *p == prefix) {
-        return Some(Counter { prefix: i as u32, n });
-    }
-    if prefixes.len() >= MAX_COUNTER_PREFIXES {
-        return None;
-    }
-    prefixes.push(prefix);
-    Some(Counter { prefix: prefixes.len() as u32 - 1, n })
+    let i = match prefixes.iter().position(|p| *p == prefix) {
+        Some(i) => i,
+        None if prefixes.len() < MAX_COUNTER_PREFIXES => {
+            prefixes.push(prefix);
+            prefixes.len() - 1
+        }
+        None => return None,
+    };
+    Some(Counter { prefix: i as u32, n })
 }
 
 /// The counter of `name` if its prefix is registered (lookups: a name whose prefix is not
@@ -244,6 +245,11 @@ impl<'s> IsolatedScope<'s> {
     #[inline]
     fn slot(&self, c: Counter) -> Option<&ValueEntry> {
         self.counters.get(c.prefix as usize)?.get(c.n as usize)?.as_ref()
+    }
+
+    #[inline]
+    fn slot_mut(&mut self, c: Counter) -> Option<&mut Option<ValueEntry>> {
+        self.counters.get_mut(c.prefix as usize)?.get_mut(c.n as usize)
     }
 
     #[inline]
@@ -370,9 +376,7 @@ impl<'s> IsolatedScope<'s> {
     pub fn remove(&mut self, name: &'s str, number: u32, key: Option<Counter>) {
         if number == 0 {
             if let Some(c) = key {
-                if let Some(slot @ Some(_)) =
-                    self.counters.get_mut(c.prefix as usize).and_then(|t| t.get_mut(c.n as usize))
-                {
+                if let Some(slot @ Some(_)) = self.slot_mut(c) {
                     *slot = None;
                     return;
                 }
@@ -386,7 +390,7 @@ impl<'s> IsolatedScope<'s> {
     /// Unbind the counter names a nested region defined ([`IsolatedScope::num_defs`]).
     pub fn remove_counters(&mut self, defs: Vec<Counter>) {
         for c in defs {
-            if let Some(slot) = self.counters.get_mut(c.prefix as usize).and_then(|t| t.get_mut(c.n as usize)) {
+            if let Some(slot) = self.slot_mut(c) {
                 *slot = None;
             }
         }

@@ -883,10 +883,10 @@ impl<'a> OpAsmPrinter<'a> {
     /// registered op).
     fn merged_attrs(&self, op: OpId) -> Vec<NamedAttribute> {
         let d = self.ctx.op(op);
+        let mut v = d.all_attrs().to_vec();
         if d.properties().is_empty() {
-            return d.attributes().to_vec();
+            return v; // sorted already
         }
-        let mut v: Vec<NamedAttribute> = d.properties().iter().chain(d.attributes().iter()).copied().collect();
         let ctx = self.ctx;
         v.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
         v

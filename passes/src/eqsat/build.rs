@@ -183,7 +183,7 @@ pub fn single_binop_region(ctx: &Context, region: RegionId) -> Option<(ReduceKin
 fn sig_of(a: &mut EqAnalysis, op: OpId, kind: Kind) -> SigId {
     let ctx = &a.ctx;
     let d = ctx.op(op);
-    let mut attrs: Vec<NamedAttribute> = d.properties().iter().chain(d.attributes()).copied().collect();
+    let mut attrs: Vec<NamedAttribute> = d.all_attrs().to_vec();
     attrs.sort_by(|x, y| ctx.str(x.name).cmp(ctx.str(y.name)));
     let region = if d.regions().is_empty() {
         None
