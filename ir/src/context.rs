@@ -91,6 +91,13 @@ impl CompactLocs {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Symbol(pub(crate) u32);
 
+impl Symbol {
+    /// Raw index (dense: a context numbers its symbols 0, 1, 2, ...).
+    pub fn index(self) -> u32 {
+        self.0
+    }
+}
+
 /// Owner of interned types, attributes, strings, the dialect registry, the IR arenas and the
 /// diagnostics emitted so far.
 pub struct Context {

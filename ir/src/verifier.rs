@@ -733,6 +733,9 @@ fn verify_same_operands_and_result_type(ctx: &Context, op: OpId) -> Result<(), D
     let enc = tensor_encoding(ctx, ty);
     let others = d.results[1..].iter().map(|r| r.ty).chain(d.operands.iter().map(|v| ctx.value_type(*v)));
     for t in others {
+        if t == ty {
+            continue;
+        }
         if element_type_or_self(ctx, t) != elem || !compatible_shape(ctx, t, ty) {
             return Err(op_error(ctx, op, "requires the same type for all operands and results"));
         }

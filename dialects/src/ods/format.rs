@@ -505,6 +505,12 @@ impl<'b> Printer<'_, 'b> {
         if d.properties().is_empty() && d.attributes().is_empty() {
             return;
         }
+        // The common case, decided on symbols: every attribute is one the format prints itself.
+        let syms = &self.ods.attr_syms;
+        let used = &self.ods.format.as_ref().unwrap().used_attrs;
+        if !syms.is_empty() && d.all_attrs().iter().all(|na| used.iter().any(|&i| syms.get(i) == Some(&na.name))) {
+            return;
+        }
         let elided = self.elided();
         // Most ops print every attribute they have elsewhere: then there is no dictionary to print
         // (as `print_named_attrs` decides) and no need to merge and sort the attributes.

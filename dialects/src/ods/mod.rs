@@ -300,7 +300,18 @@ pub struct OdsOp {
     /// [`DialectBuilder::finish`]; empty before): the parser and the verifier compare symbols
     /// instead of interning or comparing the names for every op.
     pub attr_syms: Vec<strata_ir::Symbol>,
+    /// Signatures (operand and result types, attributes) that passed the signature checks of
+    /// [`verify_generic`], which depend on nothing else: an op with a known signature only has
+    /// its structure (regions, parent) and its hand-written verifier checked.
+    pub verified: std::cell::RefCell<SignatureSet>,
 }
+
+/// A set of op signatures ([`OdsOp::verified`]).
+pub type SignatureSet = std::collections::HashSet<smallvec::SmallVec<[u32; 12]>, rustc_hash::FxBuildHasher>;
+
+/// Remembered signatures per op definition, at most (a pass that makes ever new types cannot
+/// grow the set without bound: it is cleared when full).
+const MAX_SIGNATURES: usize = 4096;
 
 impl OdsOp {
     /// The symbol of attribute definition `i` (interned at registration; interned now for an
@@ -435,6 +446,7 @@ impl DialectBuilder {
                     named: None,
                     relations: Relations::of(def),
                     attr_syms: Vec::new(),
+                    verified: Default::default(),
                 };
                 (info, ods)
             })
@@ -585,39 +597,37 @@ pub fn segments(
     sizes_attr: &str,
     attr_sized: bool,
 ) -> Option<Segments> {
-    let sizes: smallvec::SmallVec<[usize; 4]> = if attr_sized {
+    let mut out = Segments::new();
+    let mut at = 0;
+    if attr_sized {
         let a = ctx.attr(op, sizes_attr)?;
         match ctx.attr_kind(a) {
             AttrKind2Ir::DenseArray { values, .. } if values.len() == defs.len() => {
-                values.iter().map(|v| (*v).max(0) as usize).collect()
+                for v in values.iter() {
+                    let s = (*v).max(0) as usize;
+                    out.push((at, at + s));
+                    at += s;
+                }
             }
             _ => return None,
         }
     } else {
         let singles = defs.iter().filter(|d| d.var == Var::Single).count();
         let vars = defs.len() - singles;
-        if vars == 0 {
-            if total != singles {
-                return None;
-            }
-            smallvec::smallvec![1; defs.len()]
+        let each = if vars == 0 {
+            0
         } else {
-            if total < singles {
-                return None;
-            }
-            let rest = total - singles;
+            let rest = total.checked_sub(singles)?;
             if vars > 1 && !rest.is_multiple_of(vars) {
                 return None;
             }
-            let each = rest / vars;
-            defs.iter().map(|d| if d.var == Var::Single { 1 } else { each }).collect()
+            rest / vars
+        };
+        for d in defs {
+            let s = if d.var == Var::Single { 1 } else { each };
+            out.push((at, at + s));
+            at += s;
         }
-    };
-    let mut out = Segments::with_capacity(sizes.len());
-    let mut at = 0;
-    for s in sizes {
-        out.push((at, at + s));
-        at += s;
     }
     (at == total).then_some(out)
 }
@@ -868,6 +878,89 @@ pub fn with_element(ctx: &mut Context, t: Type, e: Type) -> Type {
 /// The generic ODS verifier, then the op's own.
 pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     let Some(ods) = ods_of_op(ctx, op) else { return Ok(()) };
+    let key = signature(ctx, op);
+    if ods.verified.borrow().contains(&key[..]) {
+        // The signature checks passed for this signature already: only what depends on the
+        // op's place and body is left, in the order the full check makes it.
+        verify_regions_of(ctx, op, ods)?;
+        verify_parent(ctx, op, ods)?;
+    } else {
+        verify_signature_and_structure(ctx, op, ods)?;
+        let mut set = ods.verified.borrow_mut();
+        if set.len() >= MAX_SIGNATURES {
+            set.clear();
+        }
+        set.insert(key);
+    }
+    if let Some(f) = ods.verify {
+        f(ctx, op)?;
+    }
+    Ok(())
+}
+
+/// What the signature checks of [`verify_generic`] depend on: the context, the operand and
+/// result types, and the attributes (split into properties and discardable ones).
+fn signature(ctx: &Context, op: OpId) -> smallvec::SmallVec<[u32; 12]> {
+    let data = ctx.op(op);
+    let mut key = smallvec::SmallVec::<[u32; 12]>::new();
+    let id = ctx.id();
+    key.push(id as u32);
+    key.push((id >> 32) as u32);
+    key.push(data.operands().len() as u32);
+    key.extend(data.operands().iter().map(|v| ctx.value_type(*v).index()));
+    key.push(data.results().len() as u32);
+    key.extend(data.results().iter().map(|r| r.ty.index()));
+    key.push(data.properties().len() as u32);
+    for a in data.all_attrs() {
+        key.push(a.name.index());
+        key.push(a.value.index());
+    }
+    key
+}
+
+/// The region checks of [`verify_generic`].
+fn verify_regions_of(ctx: &Context, op: OpId, ods: &OdsOp) -> Result<(), VerifyError> {
+    let def = ods.def;
+    let nreg = ctx.op_regions(op).len();
+    let fixed_regions = def.regions.iter().filter(|r| !r.variadic).count();
+    if def.regions.iter().all(|r| !r.variadic) && nreg != fixed_regions {
+        return Err(format!("requires {fixed_regions} regions").into());
+    }
+    for (i, r) in def.regions.iter().enumerate() {
+        if r.single_block && !r.variadic {
+            if let Some(&rid) = ctx.op_regions(op).get(i) {
+                if ctx.region_blocks(rid).len() > 1 {
+                    return Err(format!(
+                        "region #{i} ('{}') failed to verify constraint: region with 1 blocks",
+                        r.name
+                    )
+                    .into());
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The `HasParent` checks of [`verify_generic`].
+fn verify_parent(ctx: &Context, op: OpId, ods: &OdsOp) -> Result<(), VerifyError> {
+    for &parents in &ods.relations.has_parent {
+        let parent = ctx.parent_op(op).map(|p| ctx.op_name_of(p));
+        if !parent.map(|p| parents.split(',').any(|q| q == p)).unwrap_or(false) {
+            let ps: Vec<&str> = parents.split(',').collect();
+            return Err(if ps.len() == 1 {
+                format!("expects parent op '{}'", ps[0])
+            } else {
+                format!("expects parent op to be one of '{}'", ps.join(", "))
+            }
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// Every check of [`verify_generic`] but the hand-written verifier.
+fn verify_signature_and_structure(ctx: &Context, op: OpId, ods: &OdsOp) -> Result<(), VerifyError> {
     let def = ods.def;
     // Counts.
     let nops = ctx.operands(op).len();
@@ -888,24 +981,7 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
     if rvar && nres < rsingles {
         return Err(format!("expected {rsingles} or more results, but found {nres}").into());
     }
-    let nreg = ctx.op_regions(op).len();
-    let fixed_regions = def.regions.iter().filter(|r| !r.variadic).count();
-    if def.regions.iter().all(|r| !r.variadic) && nreg != fixed_regions {
-        return Err(format!("requires {fixed_regions} regions").into());
-    }
-    for (i, r) in def.regions.iter().enumerate() {
-        if r.single_block && !r.variadic {
-            if let Some(&rid) = ctx.op_regions(op).get(i) {
-                if ctx.region_blocks(rid).len() > 1 {
-                    return Err(format!(
-                        "region #{i} ('{}') failed to verify constraint: region with 1 blocks",
-                        r.name
-                    )
-                    .into());
-                }
-            }
-        }
-    }
+    verify_regions_of(ctx, op, ods)?;
     // Segment sizes.
     let rel = &ods.relations;
     for (attr_sized, attr, defs, total, what) in [
@@ -999,19 +1075,7 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
             }
         }
     }
-    // Parents.
-    for &parents in &rel.has_parent {
-        let ps: Vec<&str> = parents.split(',').collect();
-        let parent = ctx.parent_op(op).map(|p| ctx.op_name_of(p).to_string());
-        if !parent.as_deref().map(|p| ps.contains(&p)).unwrap_or(false) {
-            return Err(if ps.len() == 1 {
-                format!("expects parent op '{}'", ps[0])
-            } else {
-                format!("expects parent op to be one of '{}'", ps.join(", "))
-            }
-            .into());
-        }
-    }
+    verify_parent(ctx, op, ods)?;
     // Type relations.
     if rel.same_type_operands {
         let ts: Vec<Type> = ctx.operands(op).iter().map(|v| ctx.value_type(*v)).collect();
@@ -1075,9 +1139,6 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
                 return Err(format!("failed to verify that {rhs} type matches {lhs} type").into());
             }
         }
-    }
-    if let Some(f) = ods.verify {
-        f(ctx, op)?;
     }
     Ok(())
 }

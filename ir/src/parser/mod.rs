@@ -176,13 +176,31 @@ const MAX_COUNTER_PREFIXES: usize = 16;
 #[inline]
 pub(crate) fn split_counter(name: &str) -> Option<(&str, u32)> {
     let b = name.as_bytes();
-    let digits = b.iter().rev().take_while(|c| c.is_ascii_digit()).count();
-    if digits == 0 || digits > 9 || (digits > 1 && b[b.len() - digits] == b'0') {
+    // One pass from the end: the trailing digits and their value.
+    let mut start = b.len();
+    let mut n = 0u32;
+    let mut scale = 1u32;
+    while start > 0 && b[start - 1].is_ascii_digit() {
+        if b.len() - start == 9 {
+            return None;
+        }
+        start -= 1;
+        n += (b[start] - b'0') as u32 * scale;
+        scale = scale.wrapping_mul(10);
+    }
+    let digits = b.len() - start;
+    if digits == 0 || (digits > 1 && b[start] == b'0') {
         return None;
     }
-    let start = b.len() - digits;
-    let n = b[start..].iter().fold(0u32, |v, &c| v * 10 + (c - b'0') as u32);
     Some((&name[..start], n))
+}
+
+/// Byte equality of two short strings (counter prefixes: `%v`, `%arg`, ...) without a call
+/// to `memcmp`.
+#[inline]
+fn short_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 /// The counter of `name` with its prefix registered in `prefixes` (up to
@@ -190,7 +208,7 @@ pub(crate) fn split_counter(name: &str) -> Option<(&str, u32)> {
 #[inline]
 pub(crate) fn counter_of<'s>(prefixes: &mut Vec<&'s str>, name: &'s str) -> Option<Counter> {
     let (prefix, n) = split_counter(name)?;
-    let i = match prefixes.iter().position(|p| *p == prefix) {
+    let i = match prefixes.iter().position(|p| short_eq(p, prefix)) {
         Some(i) => i,
         None if prefixes.len() < MAX_COUNTER_PREFIXES => {
             prefixes.push(prefix);
@@ -206,7 +224,7 @@ pub(crate) fn counter_of<'s>(prefixes: &mut Vec<&'s str>, name: &'s str) -> Opti
 #[inline]
 pub(crate) fn known_counter(prefixes: &[&str], name: &str) -> Option<Counter> {
     let (prefix, n) = split_counter(name)?;
-    let i = prefixes.iter().position(|p| *p == prefix)?;
+    let i = prefixes.iter().position(|p| short_eq(p, prefix))?;
     Some(Counter { prefix: i as u32, n })
 }
 

@@ -56,3 +56,19 @@ fn bench_parse_200k() {
     }
     eprintln!("parse: {} bytes, {n} ops in {:.1} ms = {:.2} M ops/s", text.len(), best * 1e3, n as f64 / best / 1e6);
 }
+
+#[test]
+fn split_counter_takes_the_trailing_decimal_number() {
+    use super::split_counter;
+    assert_eq!(split_counter("v12"), Some(("v", 12)));
+    assert_eq!(split_counter("arg0"), Some(("arg", 0)));
+    assert_eq!(split_counter("7"), Some(("", 7)));
+    assert_eq!(split_counter("x123456789"), Some(("x", 123456789)));
+    assert_eq!(split_counter("x999999999"), Some(("x", 999999999)));
+    // Ten digits, a leading zero, no digits: not a counter.
+    assert_eq!(split_counter("x1234567890"), None);
+    assert_eq!(split_counter("v012"), None);
+    assert_eq!(split_counter("v"), None);
+    assert_eq!(split_counter(""), None);
+    assert_eq!(split_counter("v0"), Some(("v", 0)));
+}
