@@ -371,7 +371,7 @@ impl<'b> Printer<'_, 'b> {
         &self.ctx.operands(self.op)[s..e]
     }
     fn attr_of(&self, i: usize) -> Option<Attribute> {
-        self.ctx.attr(self.op, self.ods.def.attrs[i].name)
+        self.ods.attr_of(self.ctx, self.op, i)
     }
 
     fn present(&self, anchor: &El) -> bool {

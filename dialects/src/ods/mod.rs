@@ -902,16 +902,21 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 /// result types, and the attributes (split into properties and discardable ones).
 fn signature(ctx: &Context, op: OpId) -> smallvec::SmallVec<[u32; 12]> {
     let data = ctx.op(op);
-    let mut key = smallvec::SmallVec::<[u32; 12]>::new();
+    let (operands, results, attrs) = (data.operands(), data.results(), data.all_attrs());
+    let mut key = smallvec::SmallVec::<[u32; 12]>::with_capacity(5 + operands.len() + results.len() + 2 * attrs.len());
     let id = ctx.id();
     key.push(id as u32);
     key.push((id >> 32) as u32);
-    key.push(data.operands().len() as u32);
-    key.extend(data.operands().iter().map(|v| ctx.value_type(*v).index()));
-    key.push(data.results().len() as u32);
-    key.extend(data.results().iter().map(|r| r.ty.index()));
+    key.push(operands.len() as u32);
+    for v in operands {
+        key.push(ctx.value_type(*v).index());
+    }
+    key.push(results.len() as u32);
+    for r in results {
+        key.push(r.ty.index());
+    }
     key.push(data.properties().len() as u32);
-    for a in data.all_attrs() {
+    for a in attrs {
         key.push(a.name.index());
         key.push(a.value.index());
     }
