@@ -784,6 +784,13 @@ fn verify_elementwise(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 }
 
 fn verify_isolated_from_above(ctx: &Context, isolated: OpId) -> Result<(), (Diagnostic, OpId)> {
+    // Every op the walk visits is inside. Once the walk is large, a bitset of the ops visited
+    // answers most operands without looking up the defining op's block (a cache miss each in a
+    // large block). It is sized by the arena, so it is only made once the walk has visited as
+    // many ops as it has words: linear overall.
+    let words = ctx.ops.len().div_ceil(64);
+    let mut walked = 0usize;
+    let mut inside: Vec<u64> = Vec::new();
     for &region in ctx.op_regions(isolated) {
         let mut pending = vec![region];
         while let Some(r) = pending.pop() {
@@ -792,6 +799,12 @@ fn verify_isolated_from_above(ctx: &Context, isolated: OpId) -> Result<(), (Diag
                 let mut known_inside = r;
                 for op in ctx.block_ops(b) {
                     for &v in ctx.operands(op) {
+                        if let Value::Result { op: def, .. } = v {
+                            let i = def.index() as usize;
+                            if inside.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0) {
+                                continue;
+                            }
+                        }
                         let Some(vr) = value_parent_region(ctx, v) else {
                             return Err((Diagnostic::error(ctx.op(op).loc, "operation's operand is unlinked"), op));
                         };
@@ -806,6 +819,15 @@ fn verify_isolated_from_above(ctx: &Context, isolated: OpId) -> Result<(), (Diag
                                     .with_note(ctx.op(isolated).loc, "required by region isolation constraints"),
                                 op,
                             ));
+                        }
+                    }
+                    if !inside.is_empty() {
+                        let i = op.index() as usize;
+                        inside[i / 64] |= 1 << (i % 64);
+                    } else {
+                        walked += 1;
+                        if walked >= words.max(256) {
+                            inside = vec![0; words];
                         }
                     }
                     if !ctx.op_regions(op).is_empty() && !ctx.op_has_trait(op, Traits::ISOLATED_FROM_ABOVE) {
@@ -1203,5 +1225,45 @@ pub fn find_ancestor_block_in_region(ctx: &Context, region: RegionId, block: Blo
         }
         let op = ctx.region(r).parent?;
         cur = ctx.op(op).parent?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::diagnostics::render;
+    use crate::testing::B;
+
+    /// A function of `n` ops using earlier values (near and far), then `t.addi` of `bad` if given.
+    fn big_func(n: usize, outside_use: bool) -> Vec<String> {
+        let mut b = B::new();
+        let (m, mb) = b.module();
+        let outer = b.constant(mb, 7);
+        let (_, e) = b.func(mb, "f", None, &[]);
+        let mut vals = vec![b.constant(e, 1)];
+        for i in 1..n {
+            let (x, y) = (vals[i / 2], vals[i - 1]);
+            vals.push(b.v(e, "t.addi", &[x, y]));
+        }
+        let last = *vals.last().unwrap();
+        let first = vals[0];
+        if outside_use {
+            b.v(e, "t.addi", &[first, outer]);
+        }
+        b.v(e, "t.addi", &[last, first]);
+        b.op(e, "t.return", &[], &[]);
+        let _ = crate::verifier::verify(&mut b.ctx, m);
+        b.ctx.take_diagnostics().iter().map(|d| render(&b.ctx, d).trim_end().to_string()).collect()
+    }
+
+    /// Isolation is checked exactly once the walk is large enough for the bitset of the ops
+    /// visited (uses of them skip the region lookup).
+    #[test]
+    fn isolated_from_above_in_a_large_walk() {
+        for n in [10, 300, 5000] {
+            assert_eq!(big_func(n, false), Vec::<String>::new());
+            let d = big_func(n, true);
+            assert_eq!(d.len(), 1, "{d:?}");
+            assert!(d[0].contains("'t.addi' op using value defined outside the region"), "{d:?}");
+        }
     }
 }
