@@ -68,8 +68,8 @@ pub fn verify_collect_with(ctx: &Context, op: OpId, opts: &VerifyOptions) -> Vec
         ctx,
         diags: Vec::new(),
         dialect_registered: Vec::new(),
-        dom_visited: Vec::new(),
-        dom_block: Vec::new(),
+        dom_seen: Vec::new(),
+        dom_marked: Vec::new(),
     };
     v.verify_op_and_dominance(op);
     v.diags
@@ -136,18 +136,25 @@ struct Verifier<'a> {
     diags: Vec<(Diagnostic, Option<OpId>)>,
     /// Per op name index: 0 not computed, 1 its dialect is not registered, 2 it is.
     dialect_registered: Vec<u8>,
-    /// Bitset by op index: ops already visited by the dominance check (each block is walked once,
-    /// in order).
-    dom_visited: Vec<u64>,
-    /// Per op visited by the dominance walk: its block's index + 1 (0: not visited). Lets the
-    /// common "earlier op of this block" check skip the defining op's data.
-    dom_block: Vec<u32>,
+    /// Bitset by op index: the ops of the block the dominance walk is in that it has passed (it
+    /// walks one block at a time, in order). Lets the common "earlier op of this block" check
+    /// skip the defining op's data; a bit per op, so it stays in cache.
+    dom_seen: Vec<u64>,
+    /// The ops whose bits are set in `dom_seen`, to clear them when the walk leaves the block.
+    dom_marked: Vec<u32>,
 }
 
 #[derive(Copy, Clone)]
 enum Item {
+    /// An op to enter.
     Op(OpId),
+    /// An op whose regions are done, to exit; its isolated-from-above children are the
+    /// walk's `isolated[start..]`.
+    OpExit(OpId, usize),
+    /// A block to enter.
     Block(BlockId),
+    /// A block being walked: its next op to visit.
+    BlockOps(BlockId, Option<OpId>),
 }
 
 impl Verifier<'_> {
@@ -169,21 +176,29 @@ impl Verifier<'_> {
         r
     }
 
-    fn visited(&self, op: OpId) -> bool {
+    /// Whether the dominance walk has passed `op` in the block it is in.
+    #[inline]
+    fn seen(&self, op: OpId) -> bool {
         let i = op.index() as usize;
-        self.dom_visited.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+        self.dom_seen.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
-    fn mark_visited(&mut self, op: OpId, block: BlockId) {
+    #[inline]
+    fn mark_seen(&mut self, op: OpId) {
         let i = op.index() as usize;
-        if i >= self.dom_block.len() {
-            self.dom_block.resize((i + 1).max(self.ctx.ops.len()), 0);
+        if i / 64 >= self.dom_seen.len() {
+            self.dom_seen.resize((i / 64 + 1).max(self.ctx.ops.len().div_ceil(64)), 0);
         }
-        self.dom_block[i] = block.0.wrapping_add(1);
-        if i / 64 >= self.dom_visited.len() {
-            self.dom_visited.resize((i / 64 + 1).max(self.ctx.ops.len().div_ceil(64)), 0);
+        self.dom_seen[i / 64] |= 1 << (i % 64);
+        self.dom_marked.push(op.index());
+    }
+
+    /// The dominance walk leaves its block.
+    fn clear_seen(&mut self) {
+        for &i in &self.dom_marked {
+            self.dom_seen[i as usize / 64] = 0;
         }
-        self.dom_visited[i / 64] |= 1 << (i % 64);
+        self.dom_marked.clear();
     }
 
     fn fail(&mut self, d: Diagnostic, op: Option<OpId>) -> bool {
@@ -209,56 +224,71 @@ impl Verifier<'_> {
     /// exit visit, each on its own.
     fn verify_operation(&mut self, root: OpId) -> bool {
         let ctx = self.ctx;
-        let mut worklist: Vec<(Item, bool)> = vec![(Item::Op(root), false)];
+        let mut worklist: Vec<Item> = vec![Item::Op(root)];
+        // The isolated-from-above children of the ops entered and not yet exited, found while
+        // walking their blocks (the entries of an op start where its `OpExit` says).
+        let mut isolated: Vec<OpId> = Vec::new();
         while let Some(top) = worklist.last_mut() {
-            let (item, is_exit) = *top;
-            top.1 = true;
-            if is_exit {
-                let ok = match item {
-                    Item::Op(op) => self.verify_op_on_exit(op),
-                    Item::Block(b) => self.verify_block_on_exit(b),
-                };
-                if !ok {
-                    return false;
+            match *top {
+                Item::Op(op) => {
+                    if !self.verify_op_on_entrance(op) {
+                        return false;
+                    }
+                    if ctx.op_regions(op).is_empty() {
+                        if !self.verify_op_exit_with(op, Vec::new()) {
+                            return false;
+                        }
+                        worklist.pop();
+                        continue;
+                    }
+                    *top = Item::OpExit(op, isolated.len());
+                    // Pushed last to first, so entered in order.
+                    for &r in ctx.op_regions(op).iter().rev() {
+                        for &b in ctx.region_blocks(r).iter().rev() {
+                            worklist.push(Item::Block(b));
+                        }
+                    }
                 }
-                worklist.pop();
-                continue;
-            }
-            let ok = match item {
-                Item::Op(op) => self.verify_op_on_entrance(op),
-                Item::Block(b) => self.verify_block_on_entrance(b),
-            };
-            if !ok {
-                return false;
-            }
-            // An op without regions has nothing between its entrance and exit visits: do both
-            // now (same order as going through the worklist, one step less per op).
-            if let Item::Op(op) = item {
-                if ctx.op_regions(op).is_empty() {
-                    if !self.verify_op_on_exit(op) {
+                Item::OpExit(op, start) => {
+                    let children = isolated.split_off(start);
+                    if !self.verify_op_exit_with(op, children) {
                         return false;
                     }
                     worklist.pop();
-                    continue;
                 }
-            }
-            match item {
                 Item::Block(b) => {
-                    // Pushed last to first (so popped in order), walking the list backwards.
-                    worklist.reserve(ctx.block_len(b));
-                    let mut cur = ctx.block_last_op(b);
-                    while let Some(o) = cur {
-                        cur = ctx.prev_op(o);
-                        if ctx.op_regions(o).is_empty() || !ctx.op_has_trait(o, Traits::ISOLATED_FROM_ABOVE) {
-                            worklist.push((Item::Op(o), false));
-                        }
+                    if !self.verify_block_on_entrance(b) {
+                        return false;
                     }
+                    *top = Item::BlockOps(b, ctx.block_first_op(b));
                 }
-                Item::Op(op) => {
-                    for &r in ctx.op_regions(op).iter().rev() {
-                        for &b in ctx.region_blocks(r).iter().rev() {
-                            worklist.push((Item::Block(b), false));
+                Item::BlockOps(b, next) => {
+                    // Ops without regions are entered and exited right here, one after the
+                    // other (nothing comes between their two visits); an op with regions goes
+                    // through the worklist, and the walk of the block resumes after its exit.
+                    let mut cur = next;
+                    loop {
+                        let Some(o) = cur else {
+                            if !self.verify_block_on_exit(b) {
+                                return false;
+                            }
+                            worklist.pop();
+                            break;
+                        };
+                        cur = ctx.next_op(o);
+                        if ctx.op_regions(o).is_empty() {
+                            if !self.verify_op_on_entrance(o) || !self.verify_op_exit_with(o, Vec::new()) {
+                                return false;
+                            }
+                            continue;
                         }
+                        if ctx.op_has_trait(o, Traits::ISOLATED_FROM_ABOVE) {
+                            isolated.push(o);
+                            continue;
+                        }
+                        *worklist.last_mut().unwrap() = Item::BlockOps(b, cur);
+                        worklist.push(Item::Op(o));
+                        break;
                     }
                 }
             }
@@ -348,18 +378,9 @@ impl Verifier<'_> {
         true
     }
 
-    fn verify_op_on_exit(&mut self, op: OpId) -> bool {
+    /// The exit visit of `op`, whose isolated-from-above children (in order) are `isolated`.
+    fn verify_op_exit_with(&mut self, op: OpId, isolated: Vec<OpId>) -> bool {
         let ctx = self.ctx;
-        let mut isolated = Vec::new();
-        for &r in ctx.op_regions(op) {
-            for &b in ctx.region_blocks(r) {
-                for o in ctx.block_ops(b) {
-                    if !ctx.op_regions(o).is_empty() && ctx.op_has_trait(o, Traits::ISOLATED_FROM_ABOVE) {
-                        isolated.push(o);
-                    }
-                }
-            }
-        }
         let mut failed = false;
         for o in isolated {
             if !self.verify_op_and_dominance(o) {
@@ -420,31 +441,27 @@ impl Verifier<'_> {
                                 // Fast paths for values defined in the same block (the common
                                 // case): an earlier op's result, or an argument of the block.
                                 let ok = match v {
-                                    Value::Result { op: def, .. }
-                                        if ssa
-                                            && self.dom_block.get(def.index() as usize).copied()
-                                                == Some(b.0.wrapping_add(1)) =>
-                                    {
-                                        true
-                                    }
                                     // Ops of this block are visited in order: an op of the
                                     // block is before `o` iff it was visited already.
+                                    Value::Result { op: def, .. } if self.seen(def) => true,
                                     Value::Result { op: def, .. } if def != o && ctx.op(def).parent == Some(b) => {
-                                        !ssa || self.visited(def)
+                                        !ssa || self.seen(def)
                                     }
                                     Value::BlockArg { block, .. } if block == b => true,
                                     _ => dom.properly_dominates_value(ctx, v, o),
                                 };
                                 if !ok {
+                                    self.clear_seen();
                                     return self.fail(invalid_operand_dominance(ctx, o, i, v), Some(o));
                                 }
                             }
                         }
-                        self.mark_visited(o, b);
+                        self.mark_seen(o);
                         if !ctx.op_regions(o).is_empty() && !ctx.op_has_trait(o, Traits::ISOLATED_FROM_ABOVE) {
                             worklist.push(o);
                         }
                     }
+                    self.clear_seen();
                 }
             }
         }
@@ -787,6 +804,13 @@ fn verify_elementwise(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
 }
 
 fn verify_isolated_from_above(ctx: &Context, isolated: OpId) -> Result<(), (Diagnostic, OpId)> {
+    // Every op the walk visits is inside. Once the walk is large, a bitset of the ops visited
+    // answers most operands without looking up the defining op's block (a cache miss each in a
+    // large block). It is sized by the arena, so it is only made once the walk has visited as
+    // many ops as it has words: linear overall.
+    let words = ctx.ops.len().div_ceil(64);
+    let mut walked = 0usize;
+    let mut inside: Vec<u64> = Vec::new();
     for &region in ctx.op_regions(isolated) {
         let mut pending = vec![region];
         while let Some(r) = pending.pop() {
@@ -795,6 +819,12 @@ fn verify_isolated_from_above(ctx: &Context, isolated: OpId) -> Result<(), (Diag
                 let mut known_inside = r;
                 for op in ctx.block_ops(b) {
                     for &v in ctx.operands(op) {
+                        if let Value::Result { op: def, .. } = v {
+                            let i = def.index() as usize;
+                            if inside.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0) {
+                                continue;
+                            }
+                        }
                         let Some(vr) = value_parent_region(ctx, v) else {
                             return Err((Diagnostic::error(ctx.op(op).loc, "operation's operand is unlinked"), op));
                         };
@@ -809,6 +839,15 @@ fn verify_isolated_from_above(ctx: &Context, isolated: OpId) -> Result<(), (Diag
                                     .with_note(ctx.op(isolated).loc, "required by region isolation constraints"),
                                 op,
                             ));
+                        }
+                    }
+                    if !inside.is_empty() {
+                        let i = op.index() as usize;
+                        inside[i / 64] |= 1 << (i % 64);
+                    } else {
+                        walked += 1;
+                        if walked >= words.max(256) {
+                            inside = vec![0; words];
                         }
                     }
                     if !ctx.op_regions(op).is_empty() && !ctx.op_has_trait(op, Traits::ISOLATED_FROM_ABOVE) {
@@ -1206,5 +1245,45 @@ pub fn find_ancestor_block_in_region(ctx: &Context, region: RegionId, block: Blo
         }
         let op = ctx.region(r).parent?;
         cur = ctx.op(op).parent?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::diagnostics::render;
+    use crate::testing::B;
+
+    /// A function of `n` ops using earlier values (near and far), then `t.addi` of `bad` if given.
+    fn big_func(n: usize, outside_use: bool) -> Vec<String> {
+        let mut b = B::new();
+        let (m, mb) = b.module();
+        let outer = b.constant(mb, 7);
+        let (_, e) = b.func(mb, "f", None, &[]);
+        let mut vals = vec![b.constant(e, 1)];
+        for i in 1..n {
+            let (x, y) = (vals[i / 2], vals[i - 1]);
+            vals.push(b.v(e, "t.addi", &[x, y]));
+        }
+        let last = *vals.last().unwrap();
+        let first = vals[0];
+        if outside_use {
+            b.v(e, "t.addi", &[first, outer]);
+        }
+        b.v(e, "t.addi", &[last, first]);
+        b.op(e, "t.return", &[], &[]);
+        let _ = crate::verifier::verify(&mut b.ctx, m);
+        b.ctx.take_diagnostics().iter().map(|d| render(&b.ctx, d).trim_end().to_string()).collect()
+    }
+
+    /// Isolation is checked exactly once the walk is large enough for the bitset of the ops
+    /// visited (uses of them skip the region lookup).
+    #[test]
+    fn isolated_from_above_in_a_large_walk() {
+        for n in [10, 300, 5000] {
+            assert_eq!(big_func(n, false), Vec::<String>::new());
+            let d = big_func(n, true);
+            assert_eq!(d.len(), 1, "{d:?}");
+            assert!(d[0].contains("'t.addi' op using value defined outside the region"), "{d:?}");
+        }
     }
 }

@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap;
 use super::encoding::Cursor;
 use super::{op_mask, section, version, BytecodeError, DialectBytecode, PropField, PropKind, MAGIC};
 use crate::attributes::{AttrKind, Attribute, NamedAttribute};
-use crate::ir::{BlockId, OpId, OpName, OperationState, RegionId, Value};
+use crate::ir::{BlockId, OpId, OpName, OperationState, RegionId, ResultList, Value};
 use crate::types::Type;
 use crate::{Context, Traits};
 
@@ -794,9 +794,7 @@ impl<'a> ReadState<'a> {
         self.scopes.push(Scope { values: Vec::new(), next: vec![0] });
         let n_ops = bounded(n_ops, c.remaining(), &c, "operation count")?;
         let blocks = vec![block];
-        for _ in 0..n_ops {
-            self.read_op(&mut c, block, &blocks, 0, 0)?;
-        }
+        self.read_block_ops(&mut c, block, &blocks, 0, 0, n_ops)?;
         if let Some((_, op)) = self.placeholders.iter().next() {
             let _ = op;
             return Err(c.error("not all forward unresolved forward operand references"));
@@ -866,7 +864,6 @@ impl<'a> ReadState<'a> {
         depth: usize,
     ) -> Result<(), BytecodeError> {
         let op_at = c.offset();
-        self.prefetch_operands(*c);
         let (name_idx, name) = self.op_name(c)?;
         let mask = c.byte()?;
         let lat = c.offset();
@@ -1072,41 +1069,37 @@ impl<'a> ReadState<'a> {
         Ok(())
     }
 
-    /// Prefetch the result slots of the values an op record uses, before reading it: creating
-    /// the op adds a use to each, a cache miss on a large module, and this way the misses
-    /// overlap with decoding and interning the op's location. Only peeks (a copy of the
-    /// cursor, no resolution); anything unexpected just ends the peek.
+    /// The `n_ops` op records of block `b`, with their operands prefetched ahead (see
+    /// [`Lookahead`]).
+    fn read_block_ops(
+        &mut self,
+        c: &mut Cursor<'a>,
+        b: BlockId,
+        region_blocks: &[BlockId],
+        region_values: usize,
+        depth: usize,
+        n_ops: usize,
+    ) -> Result<(), BytecodeError> {
+        let mut la = Lookahead::new(*c, n_ops);
+        for k in 0..n_ops {
+            la.advance(self, c, k);
+            self.read_op(c, b, region_blocks, region_values, depth)?;
+        }
+        Ok(())
+    }
+
+    /// Hint that a use will be added to `v` soon: prefetches the lines of its defining op's
+    /// result list (computing addresses only; nothing is loaded).
     #[inline]
-    fn prefetch_operands(&self, mut c: Cursor<'a>) -> Option<()> {
-        c.varint().ok()?;
-        let mask = c.byte().ok()?;
-        if mask & op_mask::HAS_OPERANDS == 0 {
-            return None;
-        }
-        c.varint().ok()?;
-        if mask & op_mask::HAS_ATTRS != 0 {
-            c.varint().ok()?;
-        }
-        if mask & op_mask::HAS_PROPERTIES != 0 {
-            c.varint().ok()?;
-        }
-        if mask & op_mask::HAS_RESULTS != 0 {
-            let n = c.varint().ok()?;
-            if n > 8 {
-                return None;
-            }
-            for _ in 0..n {
-                c.varint().ok()?;
+    fn prefetch_def(&self, v: Value) {
+        self.ctx.prefetch_results_of(v);
+        // The list can straddle two lines: its last byte's too.
+        if let Value::Result { op, .. } = v {
+            if let Some(d) = self.ctx.ops.get(op.index() as usize) {
+                let r = &d.results as *const ResultList as *const u8;
+                prefetch_ptr(r.wrapping_add(std::mem::size_of::<ResultList>() - 1));
             }
         }
-        let n = c.varint().ok()?;
-        let values = &self.scopes.last()?.values;
-        for _ in 0..n.min(8) {
-            if let Some(Some(v)) = values.get(c.varint().ok()? as usize) {
-                self.ctx.prefetch_results_of(*v);
-            }
-        }
-        Some(())
     }
 
     fn read_region(&mut self, c: &mut Cursor<'a>, region: RegionId, depth: usize) -> Result<(), BytecodeError> {
@@ -1133,9 +1126,7 @@ impl<'a> ReadState<'a> {
                 self.read_block_args(c, b)?;
             }
             let n_ops = bounded(n_ops, c.remaining(), c, "operation count")?;
-            for _ in 0..n_ops {
-                self.read_op(c, b, &blocks, n_values, depth)?;
-            }
+            self.read_block_ops(c, b, &blocks, n_values, depth, n_ops)?;
         }
         let s = self.scopes.last_mut().unwrap();
         let new_len = s.values.len() - n_values;
@@ -1242,6 +1233,156 @@ impl<'a> ReadState<'a> {
             }
         }
     }
+}
+
+/// How many op records ahead of the one being read the value-table slots of their operands
+/// are prefetched.
+const SLOT_AHEAD: usize = 8;
+/// How many op records ahead of the one being read those slots are loaded (prefetched by
+/// now) and the defining ops' result lists prefetched, for the use each operand adds.
+const DEF_AHEAD: usize = 3;
+/// Peeked records kept (a power of two above `SLOT_AHEAD`).
+const RING: usize = 16;
+/// Operands of a record prefetched (the rest are not).
+const PEEK_OPERANDS: usize = 4;
+
+/// Operand value-table indices of an op record peeked ahead.
+#[derive(Clone, Copy, Default)]
+struct Peeked {
+    n: u8,
+    idx: [u32; PEEK_OPERANDS],
+}
+
+/// Operand prefetching for the op records of one block, run ahead of reading them: operands
+/// are uniformly spread over the earlier values of a large block, so resolving one is a
+/// cache miss on the value table and adding its use one on the defining op. Two stages ahead
+/// of the reader overlap those misses with reading the records in between. Only peeks (copies
+/// of the cursor, nothing resolved): a record it cannot skip (regions, anything unexpected)
+/// stops it until the reader has passed that record.
+struct Lookahead<'a> {
+    /// The next record to peek; `None`: stopped at record `next`.
+    cur: Option<Cursor<'a>>,
+    /// Index in the block of the next record to peek.
+    next: usize,
+    /// Index of the next peeked record whose slots are to be loaded.
+    loaded: usize,
+    /// Records in the block.
+    len: usize,
+    ring: [Peeked; RING],
+}
+
+impl<'a> Lookahead<'a> {
+    fn new(c: Cursor<'a>, len: usize) -> Self {
+        Lookahead { cur: Some(c), next: 0, loaded: 0, len, ring: [Peeked::default(); RING] }
+    }
+
+    /// Called before the reader reads record `k` (at `c`).
+    #[inline]
+    fn advance(&mut self, st: &ReadState<'a>, c: &Cursor<'a>, k: usize) {
+        if self.cur.is_none() && k > self.next {
+            self.cur = Some(*c);
+            self.next = k;
+            self.loaded = k;
+        }
+        let Some(values) = st.scopes.last().map(|s| &s.values) else { return };
+        if let Some(cur) = &mut self.cur {
+            let want = self.len.min(k + SLOT_AHEAD + 1);
+            while self.next < want {
+                match peek_record(cur, st.version) {
+                    Some(p) => {
+                        for &i in &p.idx[..p.n as usize] {
+                            if let Some(slot) = values.get(i as usize) {
+                                prefetch_ptr(slot as *const Option<Value> as *const u8);
+                            }
+                        }
+                        self.ring[self.next % RING] = p;
+                        self.next += 1;
+                    }
+                    None => {
+                        self.cur = None;
+                        break;
+                    }
+                }
+            }
+        }
+        let until = self.next.min(k + DEF_AHEAD + 1);
+        while self.loaded < until {
+            let p = &self.ring[self.loaded % RING];
+            for &i in &p.idx[..p.n as usize] {
+                if let Some(Some(v)) = values.get(i as usize) {
+                    st.prefetch_def(*v);
+                }
+            }
+            self.loaded += 1;
+        }
+    }
+}
+
+/// Skip one op record without regions, returning its operand indices; `None` at anything
+/// else.
+#[inline]
+fn peek_record(c: &mut Cursor<'_>, version: u64) -> Option<Peeked> {
+    c.varint().ok()?;
+    let mask = c.byte().ok()?;
+    if mask & op_mask::HAS_INLINE_REGIONS != 0 {
+        return None;
+    }
+    c.varint().ok()?;
+    if mask & op_mask::HAS_ATTRS != 0 {
+        c.varint().ok()?;
+    }
+    if mask & op_mask::HAS_PROPERTIES != 0 {
+        c.varint().ok()?;
+    }
+    let mut n_results = 0;
+    if mask & op_mask::HAS_RESULTS != 0 {
+        n_results = c.varint().ok()?;
+        if n_results > 16 {
+            return None;
+        }
+        for _ in 0..n_results {
+            c.varint().ok()?;
+        }
+    }
+    let mut p = Peeked::default();
+    if mask & op_mask::HAS_OPERANDS != 0 {
+        let n = c.varint().ok()?;
+        if n > 64 {
+            return None;
+        }
+        for i in 0..n as usize {
+            let v = c.varint().ok()?;
+            if i < PEEK_OPERANDS {
+                p.idx[i] = v.min(u32::MAX as u64) as u32;
+            }
+        }
+        p.n = n.min(PEEK_OPERANDS as u64) as u8;
+    }
+    if mask & op_mask::HAS_SUCCESSORS != 0 {
+        let n = c.varint().ok()?;
+        if n > 64 {
+            return None;
+        }
+        for _ in 0..n {
+            c.varint().ok()?;
+        }
+    }
+    if version >= version::USE_LIST_ORDERING && mask & op_mask::HAS_USE_LIST_ORDERS != 0 {
+        skip_use_list_orders(c, n_results as usize).ok()?;
+    }
+    Some(p)
+}
+
+/// Hint that the byte at `p` will be read soon (an address only: never faults, loads nothing).
+#[inline(always)]
+fn prefetch_ptr(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and has no architectural effect.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch(p as *const i8, core::arch::x86_64::_MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// `readSparseArray` into an array of `n` integers.
