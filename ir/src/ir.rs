@@ -301,8 +301,10 @@ impl Context {
             regions,
             loc,
         } = state;
+        let info = self.op_info(name).map(|i| &**i);
+        let populate = info.and_then(|i| i.populate);
         if !attributes.is_empty() {
-            if let Some(info) = self.op_info(name) {
+            if let Some(info) = info {
                 if !info.inherent_attrs.is_empty() {
                     let mut i = 0;
                     while i < attributes.len() {
@@ -315,7 +317,7 @@ impl Context {
                 }
             }
         }
-        if let Some(f) = self.op_info(name).and_then(|i| i.populate) {
+        if let Some(f) = populate {
             f(self, name, &mut properties, &mut attributes);
         }
         // Lists of 0 or 1 entries are sorted and unique already.
@@ -332,13 +334,27 @@ impl Context {
             self.regions[r.0 as usize].parent = Some(id);
         }
         let n_props = properties.len() as u32;
-        // (Not `SmallVec::from_vec`: it keeps the `Vec`'s allocation whenever its capacity
-        // exceeds the inline size, even for one entry.)
-        let attrs = properties.into_iter().chain(attributes).collect();
+        // Plain pushes, not `collect` over a chain (this runs for every op of a large module).
+        // (Not `SmallVec::from_vec` either: it keeps the `Vec`'s allocation whenever its
+        // capacity exceeds the inline size, even for one entry.)
+        let mut attrs = smallvec::SmallVec::new();
+        if !properties.is_empty() || !attributes.is_empty() {
+            attrs.reserve_exact(properties.len() + attributes.len());
+            for a in properties.iter().chain(&attributes) {
+                attrs.push(*a);
+            }
+        }
+        let mut results = ResultList::new();
+        if result_types.len() > 1 {
+            results.reserve_exact(result_types.len());
+        }
+        for t in result_types {
+            results.push(ValueData::new(*t));
+        }
         self.ops.push(OpData {
             name,
             operands,
-            results: result_types.iter().map(|t| ValueData::new(*t)).collect(),
+            results,
             attrs,
             n_props,
             successors: thin(successors),
