@@ -317,10 +317,21 @@ impl Context {
     /// Intern an attribute. Dictionaries are sorted by name here, so every dictionary is canonical.
     pub fn intern_attr(&mut self, kind: AttrKind) -> Attribute {
         if let AttrKind::Location(Location::FileLineCol { file, line, col, end: None }) = kind {
-            if let Some(i) = self.locs.intern((file, line, col)) {
-                return Attribute::compact_loc(i);
+            if let Some(a) = self.intern_compact_loc(file, line, col) {
+                return a;
             }
         }
+        self.intern_regular_attr(kind)
+    }
+
+    /// A file-line-col location in the compact table (`None` once its handle space is used up:
+    /// then it is a regular attribute).
+    fn intern_compact_loc(&mut self, file: Symbol, line: u32, col: u32) -> Option<Attribute> {
+        self.locs.intern((file, line, col)).map(Attribute::compact_loc)
+    }
+
+    /// [`Context::intern_attr`] for attributes that are not compact locations.
+    fn intern_regular_attr(&mut self, kind: AttrKind) -> Attribute {
         let kind = match kind {
             AttrKind::Dictionary(mut entries) => {
                 let strings = &self.strings;
@@ -419,7 +430,10 @@ impl Context {
 
     /// `loc("file":line:col)` (MLIR's `FileLineColLoc::get`).
     pub fn file_line_col_loc(&mut self, file: Symbol, line: u32, col: u32) -> Attribute {
-        self.intern_attr(AttrKind::Location(Location::FileLineCol { file, line, col, end: None }))
+        match self.intern_compact_loc(file, line, col) {
+            Some(a) => a,
+            None => self.intern_regular_attr(AttrKind::Location(Location::FileLineCol { file, line, col, end: None })),
+        }
     }
 
     /// File, line and column of a `loc("file":line:col)` location (without a range end); `None`

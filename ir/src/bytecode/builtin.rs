@@ -74,6 +74,16 @@ pub fn properties_layout(op: &str) -> Option<Vec<PropField>> {
     }
 }
 
+/// A `FileLineColLoc` entry's body.
+fn read_file_line_col(r: &mut DialectReader<'_, '_>) -> Result<Attribute, BytecodeError> {
+    let at = r.offset();
+    let f = r.attribute()?;
+    let file = sym_of(r, f, at)?;
+    let line = r.varint()? as u32;
+    let col = r.varint()? as u32;
+    Ok(r.ctx().file_line_col_loc(file, line, col))
+}
+
 fn sym_of(r: &mut DialectReader<'_, '_>, a: Attribute, at: usize) -> Result<crate::Symbol, BytecodeError> {
     r.string_attr_sym(a, at)
 }
@@ -122,6 +132,11 @@ pub fn read_attribute(r: &mut DialectReader<'_, '_>) -> Result<Attribute, Byteco
     use attr_code::*;
     let at = r.offset();
     let code = r.varint()?;
+    if code == FILE_LINE_COL_LOC {
+        // Most entries of a large module are these (one per op): read and intern them apart
+        // from the other kinds.
+        return read_file_line_col(r);
+    }
     let kind = match code {
         ARRAY => AttrKind::Array(r.attributes()?),
         DICTIONARY => {
@@ -179,14 +194,6 @@ pub fn read_attribute(r: &mut DialectReader<'_, '_>) -> Result<Attribute, Byteco
             let callee = location(r)?;
             let caller = location(r)?;
             AttrKind::Location(Location::CallSite { callee, caller })
-        }
-        FILE_LINE_COL_LOC => {
-            let at = r.offset();
-            let f = r.attribute()?;
-            let file = sym_of(r, f, at)?;
-            let line = r.varint()? as u32;
-            let col = r.varint()? as u32;
-            AttrKind::Location(Location::FileLineCol { file, line, col, end: None })
         }
         FILE_LINE_COL_RANGE => {
             let at = r.offset();

@@ -28,6 +28,8 @@ pub const MAX_REGION_DEPTH: usize = 256;
 
 struct DialectEntry<'a> {
     name: &'a str,
+    /// `name == "builtin"` (read by Strata's own builtin reader, without a hook).
+    builtin: bool,
     version: Option<&'a [u8]>,
     checked: bool,
     hook: Option<Rc<dyn DialectBytecode>>,
@@ -389,8 +391,8 @@ impl<'a> ReadState<'a> {
             let text = self.entry_text(data, "attribute")?;
             return self.parse_text(text, start, "attribute", crate::parser::parse_attr_str);
         }
-        let hook = self.hook(dialect, start)?;
-        let is_builtin = self.dialects[dialect].name == "builtin";
+        let is_builtin = self.dialects[dialect].builtin;
+        let hook = if is_builtin { None } else { self.hook(dialect, start)? };
         let mut r = DialectReader { st: self, cur: data };
         let v = if is_builtin {
             super::builtin::read_attribute(&mut r)?
@@ -418,8 +420,8 @@ impl<'a> ReadState<'a> {
             let text = self.entry_text(data, "type")?;
             return self.parse_text(text, start, "type", crate::parser::parse_type_str);
         }
-        let hook = self.hook(dialect, start)?;
-        let is_builtin = self.dialects[dialect].name == "builtin";
+        let is_builtin = self.dialects[dialect].builtin;
+        let hook = if is_builtin { None } else { self.hook(dialect, start)? };
         let mut r = DialectReader { st: self, cur: data };
         let v = if is_builtin {
             super::builtin::read_type(&mut r)?
@@ -635,7 +637,13 @@ impl<'a> ReadState<'a> {
                 let mut b = body;
                 ver = Some(b.bytes(b.remaining())?);
             }
-            self.dialects.push(DialectEntry { name, version: ver, checked: false, hook: None });
+            self.dialects.push(DialectEntry {
+                name,
+                builtin: name == "builtin",
+                version: ver,
+                checked: false,
+                hook: None,
+            });
         }
         if self.version >= version::ELIDE_UNKNOWN_BLOCK_ARG_LOCATION {
             let count = c.count(c.remaining(), "op name count")?;
