@@ -317,17 +317,9 @@ impl Context {
     /// Intern an attribute. Dictionaries are sorted by name here, so every dictionary is canonical.
     pub fn intern_attr(&mut self, kind: AttrKind) -> Attribute {
         if let AttrKind::Location(Location::FileLineCol { file, line, col, end: None }) = kind {
-            if let Some(a) = self.intern_compact_loc(file, line, col) {
-                return a;
-            }
+            return self.file_line_col_loc(file, line, col);
         }
         self.intern_regular_attr(kind)
-    }
-
-    /// A file-line-col location in the compact table (`None` once its handle space is used up:
-    /// then it is a regular attribute).
-    fn intern_compact_loc(&mut self, file: Symbol, line: u32, col: u32) -> Option<Attribute> {
-        self.locs.intern((file, line, col)).map(Attribute::compact_loc)
     }
 
     /// [`Context::intern_attr`] for attributes that are not compact locations.
@@ -429,9 +421,11 @@ impl Context {
     }
 
     /// `loc("file":line:col)` (MLIR's `FileLineColLoc::get`).
+    /// Kept in the compact location table; once its handle space is used up, as a regular
+    /// attribute. ([`Context::intern_attr`] routes these locations here.)
     pub fn file_line_col_loc(&mut self, file: Symbol, line: u32, col: u32) -> Attribute {
-        match self.intern_compact_loc(file, line, col) {
-            Some(a) => a,
+        match self.locs.intern((file, line, col)) {
+            Some(i) => Attribute::compact_loc(i),
             None => self.intern_regular_attr(AttrKind::Location(Location::FileLineCol { file, line, col, end: None })),
         }
     }

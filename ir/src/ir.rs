@@ -783,13 +783,13 @@ impl Context {
         }
     }
 
-    /// Hint that a use will be added to `v` soon: prefetches the line of its defining op's
-    /// results (computing the address only; nothing is loaded).
+    /// Hint that a use will be added to `v` soon: prefetches the lines of its defining op's
+    /// result list (computing addresses only; nothing is loaded).
     #[inline]
     pub(crate) fn prefetch_results_of(&self, v: Value) {
         if let Value::Result { op, .. } = v {
             if let Some(d) = self.ops.get(op.0 as usize) {
-                crate::prefetch::read(&d.results);
+                crate::prefetch::read_all(&d.results);
             }
         }
     }

@@ -21,6 +21,7 @@
 //! once per block; cross-block queries use a dominator tree per region (Cooper-Harvey-Kennedy) with
 //! DFS numbering, so every query is O(1) after O(blocks) construction (plus the region nesting depth).
 
+use fixedbitset::FixedBitSet;
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::attributes::AttrKind;
@@ -68,7 +69,7 @@ pub fn verify_collect_with(ctx: &Context, op: OpId, opts: &VerifyOptions) -> Vec
         ctx,
         diags: Vec::new(),
         dialect_registered: Vec::new(),
-        dom_seen: Vec::new(),
+        dom_seen: FixedBitSet::new(),
         dom_marked: Vec::new(),
     };
     v.verify_op_and_dominance(op);
@@ -139,7 +140,7 @@ struct Verifier<'a> {
     /// Bitset by op index: the ops of the block the dominance walk is in that it has passed (it
     /// walks one block at a time, in order). Lets the common "earlier op of this block" check
     /// skip the defining op's data; a bit per op, so it stays in cache.
-    dom_seen: Vec<u64>,
+    dom_seen: FixedBitSet,
     /// The ops whose bits are set in `dom_seen`, to clear them when the walk leaves the block.
     dom_marked: Vec<u32>,
 }
@@ -179,24 +180,23 @@ impl Verifier<'_> {
     /// Whether the dominance walk has passed `op` in the block it is in.
     #[inline]
     fn seen(&self, op: OpId) -> bool {
-        let i = op.index() as usize;
-        self.dom_seen.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+        self.dom_seen.contains(op.index() as usize)
     }
 
     #[inline]
     fn mark_seen(&mut self, op: OpId) {
         let i = op.index() as usize;
-        if i / 64 >= self.dom_seen.len() {
-            self.dom_seen.resize((i / 64 + 1).max(self.ctx.ops.len().div_ceil(64)), 0);
+        if i >= self.dom_seen.len() {
+            self.dom_seen.grow((i + 1).max(self.ctx.ops.len()));
         }
-        self.dom_seen[i / 64] |= 1 << (i % 64);
+        self.dom_seen.insert(i);
         self.dom_marked.push(op.index());
     }
 
     /// The dominance walk leaves its block.
     fn clear_seen(&mut self) {
         for &i in &self.dom_marked {
-            self.dom_seen[i as usize / 64] = 0;
+            self.dom_seen.set(i as usize, false);
         }
         self.dom_marked.clear();
     }
@@ -810,7 +810,7 @@ fn verify_isolated_from_above(ctx: &Context, isolated: OpId) -> Result<(), (Diag
     // many ops as it has words: linear overall.
     let words = ctx.ops.len().div_ceil(64);
     let mut walked = 0usize;
-    let mut inside: Vec<u64> = Vec::new();
+    let mut inside = FixedBitSet::new();
     for &region in ctx.op_regions(isolated) {
         let mut pending = vec![region];
         while let Some(r) = pending.pop() {
@@ -820,8 +820,7 @@ fn verify_isolated_from_above(ctx: &Context, isolated: OpId) -> Result<(), (Diag
                 for op in ctx.block_ops(b) {
                     for &v in ctx.operands(op) {
                         if let Value::Result { op: def, .. } = v {
-                            let i = def.index() as usize;
-                            if inside.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0) {
+                            if inside.contains(def.index() as usize) {
                                 continue;
                             }
                         }
@@ -842,12 +841,11 @@ fn verify_isolated_from_above(ctx: &Context, isolated: OpId) -> Result<(), (Diag
                         }
                     }
                     if !inside.is_empty() {
-                        let i = op.index() as usize;
-                        inside[i / 64] |= 1 << (i % 64);
+                        inside.insert(op.index() as usize);
                     } else {
                         walked += 1;
                         if walked >= words.max(256) {
-                            inside = vec![0; words];
+                            inside = FixedBitSet::with_capacity(ctx.ops.len());
                         }
                     }
                     if !ctx.op_regions(op).is_empty() && !ctx.op_has_trait(op, Traits::ISOLATED_FROM_ABOVE) {

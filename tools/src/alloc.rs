@@ -33,6 +33,8 @@ static NO_THP: extern "C" fn() = no_thp;
 
 #[cfg(target_os = "linux")]
 extern "C" fn no_thp() {
+    // (`var_os` of an unset variable allocates nothing: no arena is reserved before the option
+    // is set. mimalloc has read its environment already, so a set variable is left to it.)
     if std::env::var_os("MIMALLOC_ALLOW_THP").is_none() {
         // SAFETY: plain option setter of the linked mimalloc; runs before any thread starts.
         unsafe { mi_option_set(MI_OPTION_ALLOW_THP, 0) };

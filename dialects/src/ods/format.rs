@@ -505,18 +505,15 @@ impl<'b> Printer<'_, 'b> {
         if d.properties().is_empty() && d.attributes().is_empty() {
             return;
         }
-        // The common case, decided on symbols: every attribute is one the format prints itself.
+        // Most ops print every attribute they have elsewhere: then there is no dictionary to print
+        // and no need to merge and sort the attributes (decided on symbols; for the rarer ops
+        // whose other attributes are all elided, `print_named_attrs` prints nothing either).
         let syms = &self.ods.attr_syms;
         let used = &self.ods.format.as_ref().unwrap().used_attrs;
         if !syms.is_empty() && d.all_attrs().iter().all(|na| used.iter().any(|&i| syms.get(i) == Some(&na.name))) {
             return;
         }
         let elided = self.elided();
-        // Most ops print every attribute they have elsewhere: then there is no dictionary to print
-        // (as `print_named_attrs` decides) and no need to merge and sort the attributes.
-        if d.all_attrs().iter().all(|na| elided.contains(&ctx.str(na.name))) {
-            return;
-        }
         let mut all: Vec<NamedAttribute> = d.all_attrs().to_vec();
         all.sort_by(|a, b| ctx.str(a.name).cmp(ctx.str(b.name)));
         self.p.print_named_attrs(&all, &elided, kw);

@@ -17,7 +17,7 @@ use rustc_hash::FxHashMap;
 use super::encoding::Cursor;
 use super::{op_mask, section, version, BytecodeError, DialectBytecode, PropField, PropKind, MAGIC};
 use crate::attributes::{AttrKind, Attribute, NamedAttribute};
-use crate::ir::{BlockId, OpId, OpName, OperationState, RegionId, ResultList, Value};
+use crate::ir::{BlockId, OpId, OpName, OperationState, RegionId, Value};
 use crate::types::Type;
 use crate::{Context, Traits};
 
@@ -1096,20 +1096,6 @@ impl<'a> ReadState<'a> {
         Ok(())
     }
 
-    /// Hint that a use will be added to `v` soon: prefetches the lines of its defining op's
-    /// result list (computing addresses only; nothing is loaded).
-    #[inline]
-    fn prefetch_def(&self, v: Value) {
-        self.ctx.prefetch_results_of(v);
-        // The list can straddle two lines: its last byte's too.
-        if let Value::Result { op, .. } = v {
-            if let Some(d) = self.ctx.ops.get(op.index() as usize) {
-                let r = &d.results as *const ResultList as *const u8;
-                prefetch_ptr(r.wrapping_add(std::mem::size_of::<ResultList>() - 1));
-            }
-        }
-    }
-
     fn read_region(&mut self, c: &mut Cursor<'a>, region: RegionId, depth: usize) -> Result<(), BytecodeError> {
         let n_blocks = c.count(c.remaining(), "block count")?;
         if n_blocks == 0 {
@@ -1300,7 +1286,7 @@ impl<'a> Lookahead<'a> {
                     Some(p) => {
                         for &i in &p.idx[..p.n as usize] {
                             if let Some(slot) = values.get(i as usize) {
-                                prefetch_ptr(slot as *const Option<Value> as *const u8);
+                                crate::prefetch::read(slot);
                             }
                         }
                         self.ring[self.next % RING] = p;
@@ -1318,7 +1304,7 @@ impl<'a> Lookahead<'a> {
             let p = &self.ring[self.loaded % RING];
             for &i in &p.idx[..p.n as usize] {
                 if let Some(Some(v)) = values.get(i as usize) {
-                    st.prefetch_def(*v);
+                    st.ctx.prefetch_results_of(*v);
                 }
             }
             self.loaded += 1;
@@ -1379,18 +1365,6 @@ fn peek_record(c: &mut Cursor<'_>, version: u64) -> Option<Peeked> {
         skip_use_list_orders(c, n_results as usize).ok()?;
     }
     Some(p)
-}
-
-/// Hint that the byte at `p` will be read soon (an address only: never faults, loads nothing).
-#[inline(always)]
-fn prefetch_ptr(p: *const u8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch never faults and has no architectural effect.
-    unsafe {
-        core::arch::x86_64::_mm_prefetch(p as *const i8, core::arch::x86_64::_MM_HINT_T0);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
 }
 
 /// `readSparseArray` into an array of `n` integers.
