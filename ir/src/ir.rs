@@ -16,9 +16,11 @@ use crate::{Context, Symbol};
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct OpId(pub(crate) u32);
 /// A block handle.
+#[repr(transparent)]
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct BlockId(pub(crate) u32);
 /// A region handle.
+#[repr(transparent)]
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct RegionId(pub(crate) u32);
 /// An interned operation name.
@@ -48,6 +50,65 @@ impl RegionId {
     /// Raw index.
     pub fn index(self) -> u32 {
         self.0
+    }
+}
+
+/// An arena index or none, in the index's own 4 bytes (`u32::MAX` is none; no arena holds
+/// that many entries). `Option<OpId>` would take 8: the op data stores its links this way to
+/// stay small (a large module holds hundreds of thousands of ops).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct PackedOption<T>(u32, std::marker::PhantomData<T>);
+
+/// A 32-bit handle that [`PackedOption`] can hold.
+pub(crate) trait RawIndex: Copy {
+    fn from_raw(i: u32) -> Self;
+    fn raw(self) -> u32;
+}
+
+macro_rules! raw_index {
+    ($($t:ty),*) => {$(
+        impl RawIndex for $t {
+            #[inline(always)]
+            fn from_raw(i: u32) -> Self {
+                Self(i)
+            }
+            #[inline(always)]
+            fn raw(self) -> u32 {
+                self.0
+            }
+        }
+    )*};
+}
+raw_index!(OpId, BlockId, Attribute);
+
+impl<T: RawIndex> PackedOption<T> {
+    pub(crate) const NONE: Self = PackedOption(u32::MAX, std::marker::PhantomData);
+
+    #[inline(always)]
+    pub(crate) fn get(self) -> Option<T> {
+        if self.0 == u32::MAX {
+            None
+        } else {
+            Some(T::from_raw(self.0))
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn is_none(self) -> bool {
+        self.0 == u32::MAX
+    }
+}
+
+impl<T: RawIndex> From<Option<T>> for PackedOption<T> {
+    #[inline(always)]
+    fn from(o: Option<T>) -> Self {
+        match o {
+            Some(t) => {
+                debug_assert!(t.raw() != u32::MAX);
+                PackedOption(t.raw(), std::marker::PhantomData)
+            }
+            None => Self::NONE,
+        }
     }
 }
 
@@ -87,8 +148,8 @@ pub struct Use {
 pub struct ValueData {
     /// The value's type.
     pub ty: Type,
-    /// Optional location (block arguments may carry one).
-    pub loc: Option<Attribute>,
+    /// Optional location (block arguments may carry one): [`ValueData::loc`].
+    pub(crate) loc: PackedOption<Attribute>,
     /// Current uses.
     /// (Inline storage for two uses: most values have one or two, and then adding a use touches
     /// only the value itself.)
@@ -97,9 +158,22 @@ pub struct ValueData {
 
 impl ValueData {
     fn new(ty: Type) -> Self {
-        ValueData { ty, loc: None, uses: UseList::new() }
+        ValueData { ty, loc: PackedOption::NONE, uses: UseList::new() }
+    }
+
+    /// A value with an optional location (block arguments may carry one).
+    pub fn with_loc(ty: Type, loc: Option<Attribute>) -> Self {
+        ValueData { ty, loc: loc.into(), uses: UseList::new() }
+    }
+
+    /// The value's own location, if it has one (block arguments may).
+    pub fn loc(&self) -> Option<Attribute> {
+        self.loc.get()
     }
 }
+
+/// The erased bit of [`OpData::props_erased`].
+const ERASED: u32 = 1 << 31;
 
 /// Arena data of an operation.
 ///
@@ -110,10 +184,9 @@ impl ValueData {
 pub struct OpData {
     pub(crate) name: OpName,
     pub(crate) loc: Attribute,
-    pub(crate) parent: Option<BlockId>,
-    pub(crate) prev: Option<OpId>,
-    pub(crate) next: Option<OpId>,
-    pub(crate) erased: bool,
+    pub(crate) parent: PackedOption<BlockId>,
+    pub(crate) prev: PackedOption<OpId>,
+    pub(crate) next: PackedOption<OpId>,
     /// Operands (including successor operands, as in MLIR's generic form). Private: every
     /// change goes through the context so that use lists stay exact.
     pub(crate) operands: OperandList,
@@ -123,9 +196,70 @@ pub struct OpData {
     /// none, one or two, and then reading them touches only the op itself (no allocation, no
     /// pointer to chase).
     pub(crate) attrs: smallvec::SmallVec<[NamedAttribute; 2]>,
-    pub(crate) n_props: u32,
-    pub(crate) successors: ThinVec<BlockId>,
-    pub(crate) regions: ThinVec<RegionId>,
+    /// The number of properties (low 31 bits) and whether the op is erased (the top bit),
+    /// packed: [`OpData::n_props`], [`OpData::erased`].
+    pub(crate) props_erased: u32,
+    /// Regions and successors (one pointer; no allocation for the many ops without either).
+    pub(crate) tail: OpTail,
+}
+
+/// The regions and successors of an op in one allocation, `[n_regions, regions..,
+/// successors..]`, or none at all for an op that has neither (most have neither): one pointer
+/// in the op data instead of two lists.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OpTail(ThinVec<u32>);
+
+impl OpTail {
+    fn new(regions: &[RegionId], successors: &[BlockId]) -> Self {
+        if regions.is_empty() && successors.is_empty() {
+            return OpTail(ThinVec::new());
+        }
+        let mut v = ThinVec::with_capacity(1 + regions.len() + successors.len());
+        v.push(regions.len() as u32);
+        v.extend(regions.iter().map(|r| r.0));
+        v.extend(successors.iter().map(|b| b.0));
+        OpTail(v)
+    }
+
+    #[inline]
+    fn n_regions(&self) -> usize {
+        self.0.first().map_or(0, |&n| n as usize)
+    }
+
+    #[inline]
+    pub(crate) fn regions(&self) -> &[RegionId] {
+        let n = self.n_regions();
+        if n == 0 {
+            return &[];
+        }
+        let s = &self.0[1..1 + n];
+        // SAFETY: `RegionId` is `repr(transparent)` over `u32`.
+        unsafe { std::slice::from_raw_parts(s.as_ptr() as *const RegionId, s.len()) }
+    }
+
+    #[inline]
+    pub(crate) fn successors(&self) -> &[BlockId] {
+        if self.0.is_empty() {
+            return &[];
+        }
+        let s = &self.0[1 + self.n_regions()..];
+        // SAFETY: `BlockId` is `repr(transparent)` over `u32`.
+        unsafe { std::slice::from_raw_parts(s.as_ptr() as *const BlockId, s.len()) }
+    }
+
+    fn set_successor(&mut self, i: usize, b: BlockId) {
+        let k = 1 + self.n_regions() + i;
+        self.0[k] = b.0;
+    }
+
+    /// Detach the regions (the successors stay).
+    fn take_regions(&mut self) -> Vec<RegionId> {
+        let regions = self.regions().to_vec();
+        if !regions.is_empty() {
+            *self = OpTail::new(&[], self.successors());
+        }
+        regions
+    }
 }
 
 impl OpData {
@@ -139,7 +273,21 @@ impl OpData {
     }
     /// The block holding the op, if inserted.
     pub fn parent(&self) -> Option<BlockId> {
-        self.parent
+        self.parent.get()
+    }
+    /// The number of properties (the first entries of [`OpData::all_attrs`]).
+    #[inline(always)]
+    pub(crate) fn n_props(&self) -> usize {
+        (self.props_erased & !ERASED) as usize
+    }
+    #[inline(always)]
+    pub(crate) fn set_n_props(&mut self, n: usize) {
+        self.props_erased = (self.props_erased & ERASED) | n as u32;
+    }
+    /// Whether the op was erased.
+    #[inline(always)]
+    pub(crate) fn erased(&self) -> bool {
+        self.props_erased & ERASED != 0
     }
     /// The operands (change them with [`Context::set_operand`] / the rewriter).
     pub fn operands(&self) -> &[Value] {
@@ -151,11 +299,11 @@ impl OpData {
     }
     /// Inherent attributes (`<{...}>`), sorted by name.
     pub fn properties(&self) -> &[NamedAttribute] {
-        &self.attrs[..self.n_props as usize]
+        &self.attrs[..self.n_props()]
     }
     /// Discardable attributes (`{...}`), sorted by name.
     pub fn attributes(&self) -> &[NamedAttribute] {
-        &self.attrs[self.n_props as usize..]
+        &self.attrs[self.n_props()..]
     }
     /// Properties then discardable attributes.
     pub fn all_attrs(&self) -> &[NamedAttribute] {
@@ -163,11 +311,11 @@ impl OpData {
     }
     /// Successor blocks.
     pub fn successors(&self) -> &[BlockId] {
-        &self.successors
+        self.tail.successors()
     }
     /// Owned regions.
     pub fn regions(&self) -> &[RegionId] {
-        &self.regions
+        self.tail.regions()
     }
 }
 
@@ -265,17 +413,6 @@ fn sort_named(ctx: &Context, v: &mut Vec<NamedAttribute>) {
     v.dedup_by(|a, b| a.name == b.name);
 }
 
-/// A `Vec` as a [`ThinVec`]. `ThinVec::from` goes through an iterator even for an empty `Vec`;
-/// creating an op converts four mostly-empty lists, so the empty case is taken first.
-#[inline]
-fn thin<T>(v: Vec<T>) -> ThinVec<T> {
-    if v.is_empty() {
-        ThinVec::new()
-    } else {
-        ThinVec::from(v)
-    }
-}
-
 impl Context {
     // ----- creation -----
 
@@ -334,6 +471,7 @@ impl Context {
             self.regions[r.0 as usize].parent = Some(id);
         }
         let n_props = properties.len() as u32;
+        debug_assert!(n_props < ERASED);
         // Plain pushes, not `collect` over a chain (this runs for every op of a large module).
         // (Not `SmallVec::from_vec` either: it keeps the `Vec`'s allocation whenever its
         // capacity exceeds the inline size, even for one entry.)
@@ -356,14 +494,12 @@ impl Context {
             operands,
             results,
             attrs,
-            n_props,
-            successors: thin(successors),
-            regions: thin(regions),
+            props_erased: n_props.min(ERASED - 1),
+            tail: OpTail::new(&regions, &successors),
             loc,
-            parent: None,
-            prev: None,
-            next: None,
-            erased: false,
+            parent: PackedOption::NONE,
+            prev: PackedOption::NONE,
+            next: PackedOption::NONE,
         });
         id
     }
@@ -372,7 +508,7 @@ impl Context {
     pub fn create_block(&mut self, args: &[(Type, Option<Attribute>)]) -> BlockId {
         let id = BlockId(self.blocks.len() as u32);
         self.blocks.push(BlockData {
-            args: args.iter().map(|(t, l)| ValueData { ty: *t, loc: *l, uses: UseList::new() }).collect(),
+            args: args.iter().map(|(t, l)| ValueData::with_loc(*t, *l)).collect(),
             parent: None,
             first: None,
             last: None,
@@ -404,13 +540,13 @@ impl Context {
     /// Add an argument to a block; returns the new value.
     pub fn add_block_arg(&mut self, block: BlockId, ty: Type, loc: Option<Attribute>) -> Value {
         let b = &mut self.blocks[block.0 as usize];
-        b.args.push(ValueData { ty, loc, uses: UseList::new() });
+        b.args.push(ValueData::with_loc(ty, loc));
         Value::BlockArg { block, index: b.args.len() as u32 - 1 }
     }
 
     /// Set the location of block argument `i`.
     pub fn set_block_arg_loc(&mut self, block: BlockId, i: usize, loc: Option<Attribute>) {
-        self.blocks[block.0 as usize].args[i].loc = loc;
+        self.blocks[block.0 as usize].args[i].loc = loc.into();
     }
 
     // ----- accessors -----
@@ -443,12 +579,12 @@ impl Context {
 
     /// Set successor `i` of a terminator.
     pub fn set_successor(&mut self, op: OpId, i: usize, block: BlockId) {
-        self.ops[op.0 as usize].successors[i] = block;
+        self.ops[op.0 as usize].tail.set_successor(i, block);
     }
 
     /// Whether an operation has been erased.
     pub fn is_erased(&self, op: OpId) -> bool {
-        self.ops[op.0 as usize].erased
+        self.ops[op.0 as usize].erased()
     }
 
     /// The name of an operation as text.
@@ -528,7 +664,7 @@ impl Context {
     /// The block in which a value is defined.
     pub fn value_parent_block(&self, v: Value) -> Option<BlockId> {
         match v {
-            Value::Result { op, .. } => self.ops[op.0 as usize].parent,
+            Value::Result { op, .. } => self.ops[op.0 as usize].parent.get(),
             Value::BlockArg { block, .. } => Some(block),
         }
     }
@@ -550,13 +686,13 @@ impl Context {
         }
         // `sym` is in neither part (checked above): insert it in its part, sorted.
         let d = &self.ops[op.0 as usize];
-        let n_props = d.n_props as usize;
+        let n_props = d.n_props();
         let part = if inherent { 0..n_props } else { n_props..d.attrs.len() };
         let at = part.start + d.attrs[part].partition_point(|na| self.str(na.name) < name);
         let d = &mut self.ops[op.0 as usize];
         d.attrs.insert(at, NamedAttribute { name: sym, value });
         if inherent {
-            d.n_props += 1;
+            d.set_n_props(n_props + 1);
         }
     }
 
@@ -565,8 +701,8 @@ impl Context {
         let sym = self.lookup_sym(name)?;
         let d = &mut self.ops[op.0 as usize];
         let p = d.attrs.iter().position(|na| na.name == sym)?;
-        if p < d.n_props as usize {
-            d.n_props -= 1;
+        if p < d.n_props() {
+            d.set_n_props(d.n_props() - 1);
         }
         Some(d.attrs.remove(p).value)
     }
@@ -578,7 +714,7 @@ impl Context {
 
     /// The operation enclosing `op` (owner of its parent block's region).
     pub fn parent_op(&self, op: OpId) -> Option<OpId> {
-        self.ops[op.0 as usize].parent.and_then(|b| self.block_parent_op(b))
+        self.ops[op.0 as usize].parent.get().and_then(|b| self.block_parent_op(b))
     }
 
     /// Operations of a block in order.
@@ -610,17 +746,17 @@ impl Context {
 
     /// The operation after `op` in its block.
     pub fn next_op(&self, op: OpId) -> Option<OpId> {
-        self.ops[op.0 as usize].next
+        self.ops[op.0 as usize].next.get()
     }
 
     /// The operation before `op` in its block.
     pub fn prev_op(&self, op: OpId) -> Option<OpId> {
-        self.ops[op.0 as usize].prev
+        self.ops[op.0 as usize].prev.get()
     }
 
     /// Regions of an operation.
     pub fn op_regions(&self, op: OpId) -> &[RegionId] {
-        &self.ops[op.0 as usize].regions
+        self.ops[op.0 as usize].tail.regions()
     }
 
     /// Blocks of a region.
@@ -649,11 +785,11 @@ impl Context {
     /// Visit `op` and every operation nested in it, parents before children (pre-order).
     pub fn walk_pre(&self, op: OpId, f: &mut dyn FnMut(OpId)) {
         f(op);
-        for &r in &self.ops[op.0 as usize].regions {
+        for &r in self.ops[op.0 as usize].regions() {
             for &b in &self.regions[r.0 as usize].blocks {
                 let mut cur = self.blocks[b.0 as usize].first;
                 while let Some(o) = cur {
-                    cur = self.ops[o.0 as usize].next;
+                    cur = self.ops[o.0 as usize].next.get();
                     self.walk_pre(o, f);
                 }
             }
@@ -663,11 +799,11 @@ impl Context {
     /// Every operation nested in `op` (including `op`), children before parents (post-order).
     pub fn collect_post_order(&self, op: OpId) -> Vec<OpId> {
         fn rec(ctx: &Context, op: OpId, out: &mut Vec<OpId>) {
-            for &r in &ctx.ops[op.0 as usize].regions {
+            for &r in ctx.ops[op.0 as usize].regions() {
                 for &b in &ctx.regions[r.0 as usize].blocks {
                     let mut cur = ctx.blocks[b.0 as usize].first;
                     while let Some(o) = cur {
-                        cur = ctx.ops[o.0 as usize].next;
+                        cur = ctx.ops[o.0 as usize].next.get();
                         rec(ctx, o, out);
                     }
                 }
@@ -689,25 +825,25 @@ impl Context {
             InsertPoint::Start(b) => (b, None, self.blocks[b.0 as usize].first),
             InsertPoint::Before(o) => {
                 let d = &self.ops[o.0 as usize];
-                (d.parent.expect("anchor op not in a block"), d.prev, Some(o))
+                (d.parent.get().expect("anchor op not in a block"), d.prev.get(), Some(o))
             }
             InsertPoint::After(o) => {
                 let d = &self.ops[o.0 as usize];
-                (d.parent.expect("anchor op not in a block"), Some(o), d.next)
+                (d.parent.get().expect("anchor op not in a block"), Some(o), d.next.get())
             }
         };
         {
             let d = &mut self.ops[op.0 as usize];
-            d.parent = Some(block);
-            d.prev = prev;
-            d.next = next;
+            d.parent = Some(block).into();
+            d.prev = prev.into();
+            d.next = next.into();
         }
         match prev {
-            Some(p) => self.ops[p.0 as usize].next = Some(op),
+            Some(p) => self.ops[p.0 as usize].next = Some(op).into(),
             None => self.blocks[block.0 as usize].first = Some(op),
         }
         match next {
-            Some(n) => self.ops[n.0 as usize].prev = Some(op),
+            Some(n) => self.ops[n.0 as usize].prev = Some(op).into(),
             None => self.blocks[block.0 as usize].last = Some(op),
         }
         self.blocks[block.0 as usize].len += 1;
@@ -722,24 +858,24 @@ impl Context {
     pub fn detach_op(&mut self, op: OpId) {
         let (parent, prev, next) = {
             let d = &self.ops[op.0 as usize];
-            match d.parent {
-                Some(p) => (p, d.prev, d.next),
+            match d.parent.get() {
+                Some(p) => (p, d.prev.get(), d.next.get()),
                 None => return,
             }
         };
         match prev {
-            Some(p) => self.ops[p.0 as usize].next = next,
+            Some(p) => self.ops[p.0 as usize].next = next.into(),
             None => self.blocks[parent.0 as usize].first = next,
         }
         match next {
-            Some(n) => self.ops[n.0 as usize].prev = prev,
+            Some(n) => self.ops[n.0 as usize].prev = prev.into(),
             None => self.blocks[parent.0 as usize].last = prev,
         }
         self.blocks[parent.0 as usize].len -= 1;
         let d = &mut self.ops[op.0 as usize];
-        d.parent = None;
-        d.prev = None;
-        d.next = None;
+        d.parent = PackedOption::NONE;
+        d.prev = PackedOption::NONE;
+        d.next = PackedOption::NONE;
     }
 
     /// Move an operation (attached or not) to an insertion point.
@@ -850,8 +986,8 @@ impl Context {
         }
         for o in self.collect_post_order(op) {
             let d = &mut self.ops[o.0 as usize];
-            d.erased = true;
-            let regions = std::mem::take(&mut d.regions);
+            d.props_erased |= ERASED;
+            let regions = d.tail.take_regions();
             d.operands.clear();
             for r in regions {
                 for b in std::mem::take(&mut self.regions[r.0 as usize].blocks) {
@@ -890,7 +1026,7 @@ impl Context {
     pub fn clone_op(&mut self, op: OpId, map: &mut std::collections::HashMap<Value, Value>) -> OpId {
         let d = self.ops[op.0 as usize].clone();
         let mut regions = Vec::new();
-        for &r in &d.regions {
+        for &r in d.regions() {
             let nr = self.create_region();
             self.clone_region_into(r, nr, map);
             regions.push(nr);
@@ -901,7 +1037,7 @@ impl Context {
             result_types: d.results.iter().map(|r| r.ty).collect(),
             properties: d.properties().to_vec(),
             attributes: d.attributes().to_vec(),
-            successors: d.successors.iter().copied().collect(),
+            successors: d.successors().to_vec(),
             regions,
             loc: d.loc,
         };
@@ -922,7 +1058,7 @@ impl Context {
         let blocks = self.regions[from.0 as usize].blocks.clone();
         let mut block_map = std::collections::HashMap::new();
         for &b in &blocks {
-            let args: Vec<_> = self.blocks[b.0 as usize].args.iter().map(|a| (a.ty, a.loc)).collect();
+            let args: Vec<_> = self.blocks[b.0 as usize].args.iter().map(|a| (a.ty, a.loc())).collect();
             let nb = self.create_block(&args);
             for i in 0..args.len() {
                 map.insert(
@@ -951,9 +1087,11 @@ impl Context {
                     self.set_operand(new, i, m);
                 }
             }
-            let succ = self.ops[new.0 as usize].successors.clone();
-            let succ = succ.iter().map(|b| *block_map.get(b).unwrap_or(b)).collect();
-            self.ops[new.0 as usize].successors = succ;
+            let succ: Vec<BlockId> =
+                self.ops[new.0 as usize].successors().iter().map(|b| *block_map.get(b).unwrap_or(b)).collect();
+            for (i, b) in succ.into_iter().enumerate() {
+                self.ops[new.0 as usize].tail.set_successor(i, b);
+            }
         }
     }
 }
@@ -968,7 +1106,21 @@ impl Iterator for BlockOps<'_> {
     type Item = OpId;
     fn next(&mut self) -> Option<OpId> {
         let cur = self.next?;
-        self.next = self.ctx.ops[cur.0 as usize].next;
+        self.next = self.ctx.ops[cur.0 as usize].next.get();
         Some(cur)
+    }
+}
+
+#[cfg(test)]
+mod layout_tests {
+    use super::*;
+
+    /// A large module holds hundreds of thousands of ops: their size is memory touched (and
+    /// page faults) on every parse. Grow it only knowingly.
+    #[test]
+    fn op_data_stays_small() {
+        assert_eq!(std::mem::size_of::<PackedOption<OpId>>(), 4);
+        assert_eq!(std::mem::size_of::<ValueData>(), 32);
+        assert!(std::mem::size_of::<OpData>() <= 128, "OpData is {} bytes", std::mem::size_of::<OpData>());
     }
 }

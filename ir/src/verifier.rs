@@ -310,7 +310,7 @@ impl Verifier<'_> {
         }
         let last = ctx.block_last_op(block);
         for op in ctx.block_ops(block) {
-            if !ctx.op(op).successors.is_empty() && Some(op) != last {
+            if !ctx.op(op).successors().is_empty() && Some(op) != last {
                 return self.fail(
                     Diagnostic::error(
                         ctx.op(op).loc,
@@ -327,7 +327,7 @@ impl Verifier<'_> {
         let ctx = self.ctx;
         let region = ctx.block(block).parent;
         if let Some(term) = ctx.block_last_op(block) {
-            for &s in &ctx.op(term).successors {
+            for &s in ctx.op(term).successors() {
                 if ctx.block(s).parent != region || ctx.block(s).parent.is_none() {
                     return self.fail(op_error(ctx, term, "branching to block of a different region"), Some(term));
                 }
@@ -369,7 +369,7 @@ impl Verifier<'_> {
             let Some(&entry) = blocks.first() else { continue };
             let has_pred = blocks
                 .iter()
-                .any(|&b| ctx.block_last_op(b).map(|t| ctx.op(t).successors.contains(&entry)).unwrap_or(false));
+                .any(|&b| ctx.block_last_op(b).map(|t| ctx.op(t).successors().contains(&entry)).unwrap_or(false));
             if has_pred {
                 return self
                     .fail(Diagnostic::error(ctx.op(op).loc, "entry block of region may not have predecessors"), None);
@@ -444,7 +444,7 @@ impl Verifier<'_> {
                                     // Ops of this block are visited in order: an op of the
                                     // block is before `o` iff it was visited already.
                                     Value::Result { op: def, .. } if self.seen(def) => true,
-                                    Value::Result { op: def, .. } if def != o && ctx.op(def).parent == Some(b) => {
+                                    Value::Result { op: def, .. } if def != o && ctx.op(def).parent() == Some(b) => {
                                         !ssa || self.seen(def)
                                     }
                                     Value::BlockArg { block, .. } if block == b => true,
@@ -472,11 +472,11 @@ impl Verifier<'_> {
 /// MLIR's `diagnoseInvalidOperandDominance`.
 fn invalid_operand_dominance(ctx: &Context, op: OpId, index: usize, v: Value) -> Diagnostic {
     let d = Diagnostic::error(ctx.op(op).loc, format!("operand #{index} does not dominate this use"));
-    let region1 = ctx.op(op).parent.and_then(|b| ctx.block(b).parent);
+    let region1 = ctx.op(op).parent().and_then(|b| ctx.block(b).parent);
     match v {
         Value::Result { op: def, .. } => {
-            let block1 = ctx.op(op).parent;
-            let block2 = ctx.op(def).parent;
+            let block1 = ctx.op(op).parent();
+            let block2 = ctx.op(def).parent();
             let region2 = block2.and_then(|b| ctx.block(b).parent);
             let what = if block1 == block2 {
                 " (op in the same block)"
@@ -514,7 +514,7 @@ fn invalid_operand_dominance(ctx: &Context, op: OpId, index: usize, v: Value) ->
 /// The region enclosing region `r` (through its parent op), if any.
 pub fn parent_region(ctx: &Context, r: RegionId) -> Option<RegionId> {
     let op = ctx.region(r).parent?;
-    let b = ctx.op(op).parent?;
+    let b = ctx.op(op).parent()?;
     ctx.block(b).parent
 }
 
@@ -585,10 +585,10 @@ fn verify_invariants_impl(ctx: &Context, op: OpId, info: &OpInfo) -> Result<(), 
     let d = ctx.op(op);
     let err = |m: String| Err(InvariantError::Op(op_error(ctx, op, m)));
     // Count traits first, as ODS lists them first.
-    if info.has(Traits::ZERO_REGIONS) && !d.regions.is_empty() {
+    if info.has(Traits::ZERO_REGIONS) && !d.regions().is_empty() {
         return err("requires zero regions".into());
     }
-    if info.has(Traits::ONE_REGION) && d.regions.len() != 1 {
+    if info.has(Traits::ONE_REGION) && d.regions().len() != 1 {
         return err("requires one region".into());
     }
     if info.has(Traits::ONE_RESULT) && d.results.len() != 1 {
@@ -601,13 +601,13 @@ fn verify_invariants_impl(ctx: &Context, op: OpId, info: &OpInfo) -> Result<(), 
         return err("requires zero operands".into());
     }
     if info.has(Traits::IS_TERMINATOR) {
-        let last = d.parent.and_then(|b| ctx.block_last_op(b));
+        let last = d.parent().and_then(|b| ctx.block_last_op(b));
         if last != Some(op) {
             return err("must be the last operation in the parent block".into());
         }
     }
     if info.has(Traits::SINGLE_BLOCK) {
-        for (i, &r) in d.regions.iter().enumerate() {
+        for (i, &r) in d.regions().iter().enumerate() {
             let blocks = ctx.region_blocks(r);
             if blocks.is_empty() {
                 continue;
@@ -621,10 +621,10 @@ fn verify_invariants_impl(ctx: &Context, op: OpId, info: &OpInfo) -> Result<(), 
         }
     }
     if info.has(Traits::NO_REGION_ARGUMENTS) {
-        for (i, &r) in d.regions.iter().enumerate() {
+        for (i, &r) in d.regions().iter().enumerate() {
             if let Some(entry) = ctx.region_entry(r) {
                 if !ctx.block(entry).args.is_empty() {
-                    if d.regions.len() > 1 {
+                    if d.regions().len() > 1 {
                         return err(format!("region #{i} should have no arguments"));
                     }
                     return err("region should have no arguments".into());
@@ -947,7 +947,7 @@ impl DomTree {
         let succs = |b: BlockId| -> Vec<BlockId> {
             match ctx.block_last_op(b) {
                 Some(t) => {
-                    ctx.op(t).successors.iter().copied().filter(|s| ctx.block(*s).parent == Some(region)).collect()
+                    ctx.op(t).successors().iter().copied().filter(|s| ctx.block(*s).parent == Some(region)).collect()
                 }
                 None => Vec::new(),
             }
@@ -1130,7 +1130,7 @@ impl DominanceInfo {
     }
 
     fn position(&mut self, ctx: &Context, op: OpId) -> u32 {
-        let b = ctx.op(op).parent.expect("op in a block");
+        let b = ctx.op(op).parent().expect("op in a block");
         let bi = b.index() as usize;
         if bi >= self.indexed_blocks.len() {
             self.indexed_blocks.resize(bi + 1, false);
@@ -1156,7 +1156,7 @@ impl DominanceInfo {
     /// MLIR's `properlyDominates(Value, Operation*)`: whether `v` is available at `user`.
     pub fn properly_dominates_value(&mut self, ctx: &Context, v: Value, user: OpId) -> bool {
         match v {
-            Value::BlockArg { block, .. } => match ctx.op(user).parent {
+            Value::BlockArg { block, .. } => match ctx.op(user).parent() {
                 Some(ub) => self.dominates_block(ctx, block, ub),
                 None => false,
             },
@@ -1169,14 +1169,14 @@ impl DominanceInfo {
         if a == b {
             return false;
         }
-        let (Some(a_block), Some(mut b_block)) = (ctx.op(a).parent, ctx.op(b).parent) else { return false };
+        let (Some(a_block), Some(mut b_block)) = (ctx.op(a).parent(), ctx.op(b).parent()) else { return false };
         let a_region = ctx.block(a_block).parent;
         let mut b = b;
         if a_region != ctx.block(b_block).parent {
             let Some(ar) = a_region else { return false };
             let Some(anc) = find_ancestor_op_in_region(ctx, ar, b) else { return false };
             b = anc;
-            b_block = ctx.op(b).parent.unwrap();
+            b_block = ctx.op(b).parent().unwrap();
             if a == b {
                 return enclosing_ok;
             }
@@ -1224,7 +1224,7 @@ impl DominanceInfo {
 pub fn find_ancestor_op_in_region(ctx: &Context, region: RegionId, op: OpId) -> Option<OpId> {
     let mut cur = op;
     loop {
-        let b = ctx.op(cur).parent?;
+        let b = ctx.op(cur).parent()?;
         let r = ctx.block(b).parent?;
         if r == region {
             return Some(cur);
@@ -1242,7 +1242,7 @@ pub fn find_ancestor_block_in_region(ctx: &Context, region: RegionId, block: Blo
             return Some(cur);
         }
         let op = ctx.region(r).parent?;
-        cur = ctx.op(op).parent?;
+        cur = ctx.op(op).parent()?;
     }
 }
 

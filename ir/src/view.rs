@@ -146,7 +146,7 @@ impl<'a> Op<'a> {
     }
     /// The block holding the op.
     pub fn parent_block(&self) -> Option<BlockId> {
-        self.ctx.op(self.op).parent
+        self.ctx.op(self.op).parent()
     }
     /// Whether the op's definition has all of `traits`.
     pub fn has_trait(&self, traits: crate::Traits) -> bool {

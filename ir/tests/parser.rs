@@ -836,7 +836,7 @@ fn generic_operation_full_syntax() {
     // Values of the enclosing region are visible in regions of non-isolated ops.
     let inner = ctx.block_first_op(ctx.region_blocks(ctx.op_regions(r)[0])[0]).unwrap();
     assert_eq!(ctx.operands(inner), &[ctx.result(multi, 0)]);
-    let arg_loc = ctx.block(blocks[0]).args[0].loc;
+    let arg_loc = ctx.block(blocks[0]).args[0].loc();
     assert!(matches!(
         arg_loc.map(|l| ctx.attr_kind(l).clone()),
         Some(AttrKind::Location(Location::FileLineCol { line: 1, col: 2, .. }))

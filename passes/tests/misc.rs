@@ -22,7 +22,7 @@ fn strip_debuginfo() {
     let mut all_unknown = true;
     b.ctx.walk_pre(m, &mut |o| all_unknown &= b.ctx.op(o).loc() == unknown);
     assert!(all_unknown);
-    assert_eq!(b.ctx.block(e).args[0].loc, Some(unknown));
+    assert_eq!(b.ctx.block(e).args[0].loc(), Some(unknown));
 }
 
 /// The counts of `/tmp/t1.mlir` (2 funcs, 4 addi, 2 constants, 1 muli, 2 returns, module) as

@@ -106,7 +106,7 @@ fn rebuild_block(
     c: &mut dyn Converter,
     map: &mut HashMap<Value, Value>,
 ) -> Result<BlockId, Failure> {
-    let args: Vec<(Type, Option<Attribute>)> = ctx.block(b).args.iter().map(|a| (a.ty, a.loc)).collect();
+    let args: Vec<(Type, Option<Attribute>)> = ctx.block(b).args.iter().map(|a| (a.ty, a.loc())).collect();
     let mut nargs = Vec::with_capacity(args.len());
     for (t, l) in args {
         nargs.push((c.block_arg(ctx, owner, t)?, l));

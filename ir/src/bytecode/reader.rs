@@ -1231,12 +1231,12 @@ impl<'a> ReadState<'a> {
 
 /// How many op records ahead of the one being read the value-table slots of their operands
 /// are prefetched.
-const SLOT_AHEAD: usize = 8;
+const SLOT_AHEAD: usize = 20;
 /// How many op records ahead of the one being read those slots are loaded (prefetched by
 /// now) and the defining ops' result lists prefetched, for the use each operand adds.
-const DEF_AHEAD: usize = 3;
+const DEF_AHEAD: usize = 8;
 /// Peeked records kept (a power of two above `SLOT_AHEAD`).
-const RING: usize = 16;
+const RING: usize = 32;
 /// Operands of a record prefetched (the rest are not).
 const PEEK_OPERANDS: usize = 4;
 

@@ -351,7 +351,7 @@ fn prepare(ctx: &mut Context, root: OpId) {
         let d = ctx.op(op);
         stack_a.extend(d.all_attrs().iter().map(|p| p.value));
         stack_t.extend(d.results.iter().map(|r| r.ty));
-        for &r in d.regions.iter() {
+        for &r in d.regions().iter() {
             for &b in ctx.region_blocks(r) {
                 stack_t.extend(ctx.block(b).args.iter().map(|a| a.ty));
             }
@@ -576,11 +576,11 @@ impl<'c> Writer<'c> {
             for r in d.results.iter() {
                 self.num.pending_types.push(r.ty);
             }
-            for &r in d.regions.iter().rev() {
+            for &r in d.regions().iter().rev() {
                 for &b in ctx.region_blocks(r).iter().rev() {
                     for a in &ctx.block(b).args {
                         self.num.pending_types.push(a.ty);
-                        let l = a.loc.unwrap_or(unknown);
+                        let l = a.loc().unwrap_or(unknown);
                         if !v4 || l != unknown {
                             self.num.pending_attrs.push(AKey::Attr(l));
                         }
@@ -863,18 +863,18 @@ impl<'c> Writer<'c> {
                 e.varint(id as u64);
             }
         }
-        if !d.successors.is_empty() {
+        if !d.successors().is_empty() {
             mask |= op_mask::HAS_SUCCESSORS;
-            e.varint(d.successors.len() as u64);
-            let region = d.parent.and_then(|b| ctx.block(b).parent);
-            for s in d.successors.iter() {
+            e.varint(d.successors().len() as u64);
+            let region = d.parent().and_then(|b| ctx.block(b).parent);
+            for s in d.successors().iter() {
                 let idx = region.and_then(|r| ctx.region_blocks(r).iter().position(|b| b == s)).ok_or_else(|| {
                     BytecodeError::new(0, format!("successor of '{}' is not in its region", ctx.op_name_of(op)))
                 })?;
                 e.varint(idx as u64);
             }
         }
-        let regions: Vec<RegionId> = d.regions.to_vec();
+        let regions: Vec<RegionId> = d.regions().to_vec();
         if !regions.is_empty() {
             mask |= op_mask::HAS_INLINE_REGIONS;
         }
@@ -955,7 +955,7 @@ impl<'c> Writer<'c> {
             if !args.is_empty() {
                 e.varint(args.len() as u64);
                 for a in args {
-                    let l = a.loc.unwrap_or(unknown);
+                    let l = a.loc().unwrap_or(unknown);
                     if self.cfg.version >= version::ELIDE_UNKNOWN_BLOCK_ARG_LOCATION {
                         e.varint_with_flag(self.num.type_index(a.ty), l != unknown);
                         if l != unknown {

@@ -188,9 +188,9 @@ impl<'s> Parser<'s> {
                 for b in self.ctx.region_blocks(r).to_vec() {
                     for a in 0..self.ctx.block(b).args.len() {
                         let l = self.ctx.block(b).args[a].loc;
-                        if let Some(&i) = l.and_then(|l| self.deferred_markers.get(&l)) {
+                        if let Some(&i) = l.get().and_then(|l| self.deferred_markers.get(&l)) {
                             let r = self.resolve_marker(i)?;
-                            self.ctx.blocks[b.0 as usize].args[a].loc = Some(r);
+                            self.ctx.blocks[b.0 as usize].args[a].loc = Some(r).into();
                         }
                     }
                 }
@@ -813,7 +813,7 @@ impl<'s> Parser<'s> {
                 let v = p.ctx.add_block_arg(block, ty, Some(loc));
                 if let Some(l) = p.parse_trailing_location()? {
                     if let Value::BlockArg { block, index } = v {
-                        p.ctx.blocks[block.0 as usize].args[index as usize].loc = Some(l);
+                        p.ctx.blocks[block.0 as usize].args[index as usize].loc = Some(l).into();
                     }
                 }
                 let name = p.operand_name(&u);

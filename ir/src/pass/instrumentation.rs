@@ -174,11 +174,11 @@ pub fn fingerprint(ctx: &Context, op: OpId) -> u64 {
         }
         d.properties().hash(&mut h);
         d.attributes().hash(&mut h);
-        d.successors.hash(&mut h);
+        d.successors().hash(&mut h);
         d.loc.hash(&mut h);
         d.parent.hash(&mut h);
         ctx.next_op(o).hash(&mut h);
-        for &r in &d.regions {
+        for &r in d.regions() {
             for &b in ctx.region_blocks(r) {
                 b.hash(&mut h);
                 for a in &ctx.block(b).args {

@@ -126,7 +126,7 @@ pub fn print_op(ctx: &Context, op: OpId, opts: &PrintOptions) -> String {
 pub fn print_op_to(ctx: &Context, op: OpId, opts: &PrintOptions, out: &mut String) {
     let mut p = printer_for(ctx, op, opts);
     p.out = std::mem::take(out);
-    if ctx.op(op).parent.is_none() && !opts.local_scope {
+    if ctx.op(op).parent().is_none() && !opts.local_scope {
         // A module prints ~50-60 bytes per op in generic form: reserve once instead of growing
         // (and copying) the output repeatedly. Pages not written are never touched.
         p.out.reserve(ctx.ops.len().saturating_mul(64));
@@ -178,7 +178,7 @@ impl OpAsmPrinter<'_> {
     /// Print `op` (the op [`printer_for`] was made for): a top-level op with its aliases
     /// (collected in a dry run first) and resources, a nested op alone.
     fn print_root(&mut self, op: OpId) {
-        let top_level = self.ctx.op(op).parent.is_none() && !self.opts.local_scope;
+        let top_level = self.ctx.op(op).parent().is_none() && !self.opts.local_scope;
         if top_level {
             // The dry run only collects aliases: skip it when nothing can have one (the common
             // case: a print without debug info of IR without affine maps, integer sets, large
@@ -238,7 +238,7 @@ pub fn print_module(p: &mut OpAsmPrinter<'_>, op: OpId) {
     }
     p.print_optional_attr_dict_with_keyword(op, &["sym_name"]);
     p.write(" ");
-    match ctx.op(op).regions.first() {
+    match ctx.op(op).regions().first() {
         Some(&r) => p.print_region(r, true, true),
         None => p.write("{\n}"),
     }
@@ -868,7 +868,7 @@ impl<'a> OpAsmPrinter<'a> {
         let ctx = self.ctx;
         let loc = match v {
             Value::BlockArg { block, index } => {
-                ctx.blocks.get(block.0 as usize).and_then(|b| b.args.get(index as usize)).and_then(|a| a.loc)
+                ctx.blocks.get(block.0 as usize).and_then(|b| b.args.get(index as usize)).and_then(|a| a.loc())
             }
             Value::Result { op, .. } => ctx.ops.get(op.0 as usize).map(|d| d.loc),
         };

@@ -92,7 +92,7 @@ impl NameState {
         };
         let top = n.scopes.push();
         let mut stack: Vec<(RegionId, u32, u32, u32, u32)> =
-            ctx.op(root).regions.iter().map(|&r| (r, 0, 0, 0, top)).collect();
+            ctx.op(root).regions().iter().map(|&r| (r, 0, 0, 0, top)).collect();
         n.number_op(root);
         while let Some((r, nv, na, nc, parent)) = stack.pop() {
             if !generic {
@@ -105,7 +105,7 @@ impl NameState {
             n.number_region(r);
             for &b in &ctx.region(r).blocks {
                 for op in ctx.block_ops(b) {
-                    for &r2 in &ctx.op(op).regions {
+                    for &r2 in ctx.op(op).regions() {
                         stack.push((r2, n.next_value, n.next_arg, n.next_conflict, cur));
                     }
                 }

@@ -50,7 +50,7 @@ impl OpAsmPrinter<'_> {
     pub(crate) fn collect_generic(&mut self, op: OpId) {
         let ctx = self.ctx;
         let d = ctx.op(op);
-        for &r in &d.regions {
+        for &r in d.regions() {
             self.collect_region(r, true, true);
         }
         for &v in &d.operands {
@@ -322,9 +322,9 @@ impl OpAsmPrinter<'_> {
             self.names.write_value(ctx, *v, true, &mut self.out);
         }
         self.out.push(')');
-        if !d.successors.is_empty() {
+        if !d.successors().is_empty() {
             self.out.push('[');
-            for (i, b) in d.successors.iter().enumerate() {
+            for (i, b) in d.successors().iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
@@ -342,9 +342,9 @@ impl OpAsmPrinter<'_> {
             }
             self.out.push_str("}>");
         }
-        if !d.regions.is_empty() {
+        if !d.regions().is_empty() {
             self.out.push_str(" (");
-            for (i, r) in d.regions.iter().enumerate() {
+            for (i, r) in d.regions().iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
@@ -484,12 +484,12 @@ impl OpAsmPrinter<'_> {
         let mut stack = vec![root];
         while let Some(op) = stack.pop() {
             let d = ctx.op(op);
-            if let Some(pb) = d.parent {
-                for s in &d.successors {
+            if let Some(pb) = d.parent() {
+                for s in d.successors() {
                     m.entry(s.0).or_default().push(pb.0);
                 }
             }
-            for &r in &d.regions {
+            for &r in d.regions() {
                 for &b in &ctx.region(r).blocks {
                     let mut cur = ctx.block_first_op(b);
                     while let Some(o) = cur {

@@ -255,7 +255,7 @@ fn insertion_region(ctx: &Context, block: BlockId) -> Option<RegionId> {
         if might_have_trait(ctx, parent, Traits::ISOLATED_FROM_ABOVE) {
             return Some(region);
         }
-        let Some(pb) = ctx.op(parent).parent else { return Some(region) };
+        let Some(pb) = ctx.op(parent).parent() else { return Some(region) };
         match ctx.block(pb).parent {
             Some(r) => region = r,
             None => return Some(region),
@@ -286,7 +286,7 @@ impl DriverState {
     /// `op` is not nested in the scope.
     fn add_to_worklist(&mut self, ctx: &Context, op: OpId) {
         // Fast path: `op` is directly in the scope region.
-        let Some(b) = ctx.op(op).parent else { return };
+        let Some(b) = ctx.op(op).parent() else { return };
         let Some(r) = ctx.block(b).parent else { return };
         if r == self.scope {
             self.add_single(op);
@@ -297,7 +297,7 @@ impl DriverState {
         let mut region = r;
         loop {
             let Some(p) = ctx.region(region).parent else { return };
-            let Some(b) = ctx.op(p).parent else { return };
+            let Some(b) = ctx.op(p).parent() else { return };
             let Some(r) = ctx.block(b).parent else { return };
             ancestors.push(p);
             if r == self.scope {
@@ -336,7 +336,7 @@ impl DriverState {
     /// may have moved from another region, so all of them).
     fn cfg_changed(&mut self, ctx: &Context, op: OpId) {
         if !self.reachable.is_empty()
-            && (might_have_trait(ctx, op, Traits::IS_TERMINATOR) || !ctx.op(op).successors.is_empty())
+            && (might_have_trait(ctx, op, Traits::IS_TERMINATOR) || !ctx.op(op).successors().is_empty())
         {
             self.reachable.clear();
         }
@@ -346,7 +346,7 @@ impl DriverState {
     fn is_reachable(&mut self, ctx: &Context, op: OpId) -> bool {
         let mut cur = op;
         loop {
-            let Some(b) = ctx.op(cur).parent else { return true };
+            let Some(b) = ctx.op(cur).parent() else { return true };
             let Some(r) = ctx.block(b).parent else { return true };
             let blocks = ctx.region_blocks(r);
             if blocks.len() > 1 && blocks[0] != b {
@@ -480,7 +480,7 @@ impl RegionDriver<'_> {
     /// has been replaced (and so must not be enqueued).
     fn insert_known_constant(&mut self, ctx: &mut Context, state: &mut DriverState, op: OpId) -> bool {
         let Some(value) = constant_value(ctx, op) else { return false };
-        let Some(block) = ctx.op(op).parent else { return false };
+        let Some(block) = ctx.op(op).parent() else { return false };
         if state.folder.owned.contains_key(&op) {
             if ctx.block_first_op(block) != Some(op)
                 && !ctx.prev_op(op).map(|p| state.folder.owned.contains_key(&p)).unwrap_or(false)

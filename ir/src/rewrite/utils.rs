@@ -79,7 +79,7 @@ pub fn is_op_trivially_dead(ctx: &Context, op: OpId) -> bool {
 fn successors_in_region(ctx: &Context, b: BlockId) -> Vec<BlockId> {
     let region = ctx.block(b).parent;
     match ctx.block_last_op(b) {
-        Some(t) => ctx.op(t).successors.iter().copied().filter(|s| ctx.block(*s).parent == region).collect(),
+        Some(t) => ctx.op(t).successors().iter().copied().filter(|s| ctx.block(*s).parent == region).collect(),
         None => Vec::new(),
     }
 }
@@ -185,7 +185,7 @@ fn propagate_op(ctx: &Context, op: OpId, live: &mut LiveMap) {
     }
     if ctx.op_has_trait(op, Traits::IS_TERMINATOR) {
         live.set_op(op);
-        for &s in &ctx.op(op).successors {
+        for &s in ctx.op(op).successors() {
             for a in ctx.block_args(s) {
                 live.set_value(a);
             }
