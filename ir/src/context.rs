@@ -77,6 +77,8 @@ impl CompactLocs {
         self.index.reserve(n, |&i| Self::hash(entries[i as usize]));
         self.entries.reserve(n);
         self.kinds.reserve(n);
+        crate::prefetch::populate_spare(&mut self.entries, n);
+        crate::prefetch::populate_spare(&mut self.kinds, n);
     }
 
     fn kind(&self, i: u32) -> Option<&AttrKind> {
@@ -196,39 +198,13 @@ impl Context {
         self.locs.reserve(ops);
     }
 
-    /// Map the memory that the next `n` operations take in the op arena now, in one call,
-    /// instead of a page fault at a time as they are written (a fault is a trap into the
-    /// kernel, on a virtual machine an expensive one: about 1.5 µs each here, and a large
-    /// module's arena is thousands of pages). Op creation calls it for the next
-    /// [`PREFAULT_OPS`] ops whenever it passes the mapped part. Only within the capacity
-    /// already reserved (the parsers reserve for the ops they expect), and only a hint: a
-    /// kernel without `MADV_POPULATE_WRITE` (Linux 5.14) says no, and nothing changes.
+    /// Map the op arena's memory for the next `n` ops ([`crate::prefetch::populate_spare`]).
+    /// Op creation calls it for the next [`PREFAULT_OPS`] ops whenever it passes the mapped
+    /// part; the parsers reserve capacity for the ops they expect.
     #[cold]
     pub(crate) fn prefault_ops(&mut self, n: usize) {
         self.ops_prefaulted = self.ops.len() + n;
-        #[cfg(target_os = "linux")]
-        {
-            let size = std::mem::size_of::<crate::ir::OpData>();
-            let n = n.min(self.ops.capacity() - self.ops.len());
-            // Small contexts: the faults cost less than the call.
-            if n * size < 1 << 16 {
-                return;
-            }
-            // SAFETY: sysconf has no preconditions.
-            let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-            let page = if page > 0 { page as usize } else { return };
-            let start = self.ops.spare_capacity_mut().as_mut_ptr() as usize;
-            let (a, b) = ((start + page - 1) & !(page - 1), (start + n * size) & !(page - 1));
-            if b > a {
-                // SAFETY: [a, b) lies within the arena's allocation (its spare capacity);
-                // populating it only maps pages, never changing what they hold.
-                unsafe {
-                    libc::madvise(a as *mut libc::c_void, b - a, libc::MADV_POPULATE_WRITE);
-                }
-            }
-        }
-        #[cfg(not(target_os = "linux"))]
-        let _ = n;
+        crate::prefetch::populate_spare(&mut self.ops, n);
     }
 
     /// Reserve room for about `ops` more operations, `attrs` attributes and `types` types (the

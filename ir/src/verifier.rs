@@ -435,6 +435,7 @@ impl Verifier<'_> {
                 let ssa = DominanceInfo::has_ssa_dominance(ctx, r);
                 for &b in ctx.region_blocks(r) {
                     let reachable = dom.is_reachable(ctx, b);
+                    self.dom_marked.reserve(ctx.block_len(b));
                     for o in ctx.block_ops(b) {
                         if reachable {
                             for (i, &v) in ctx.operands(o).iter().enumerate() {

@@ -750,6 +750,7 @@ impl<'a> ReadState<'a> {
         // the section, so reserving them up front cannot be made huge by a malformed file.
         self.attrs.reserve(n_attrs);
         self.types.reserve(n_types);
+        crate::prefetch::populate_spare(&mut self.attrs, n_attrs);
         let ops = self.ir_len / 4;
         self.ctx.reserve_for_bytecode(ops, n_attrs, n_types);
         for kind in 0..2 {
