@@ -18,7 +18,7 @@ use super::{custom, ods_of, operand_segments, result_segments, AttrKind, OdsOp, 
 #[derive(Clone, Debug, PartialEq)]
 pub enum El {
     /// A literal: keyword or punctuation; `""` (no space) and `" "` (a space); `"\n"`.
-    Lit(String),
+    Lit(Lit),
     /// `$operand`
     Operand(usize),
     /// `$result` (only inside `type(...)`)
@@ -63,7 +63,157 @@ pub enum El {
         els: Vec<El>,
         /// The anchor.
         anchor: Box<El>,
+        /// What printing and parsing the group need, decided at compilation.
+        plan: Box<OptPlan>,
     },
+}
+
+/// The kind of a literal, decided when the format is compiled (the parser dispatches on it
+/// instead of comparing strings for every op).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LitKind {
+    /// `` (no space)
+    Empty,
+    /// ` ` (a space)
+    Space,
+    /// `\n`
+    Newline,
+    /// `,`
+    Comma,
+    /// `(`
+    LParen,
+    /// `)`
+    RParen,
+    /// `[`
+    LSquare,
+    /// `]`
+    RSquare,
+    /// `{`
+    LBrace,
+    /// `}`
+    RBrace,
+    /// `<`
+    Less,
+    /// `>`
+    Greater,
+    /// `=`
+    Equal,
+    /// `:`
+    Colon,
+    /// `->`
+    Arrow,
+    /// `?`
+    Question,
+    /// `*`
+    Star,
+    /// `|`
+    VBar,
+    /// `...`
+    Ellipsis,
+    /// `+`
+    Plus,
+    /// `-`
+    Minus,
+    /// Anything else: a keyword.
+    Keyword,
+}
+
+/// A compiled literal: its text, kind and the spacing decisions the printer makes about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lit {
+    /// The text as the format writes it.
+    pub text: String,
+    /// What it is.
+    pub kind: LitKind,
+    /// ` ` followed by the text (written when a space precedes it).
+    spaced: String,
+    /// Whether a space precedes it after punctuation (`space_before(text, true)`).
+    space_after_punct: bool,
+    /// Whether a space precedes it otherwise (`space_before(text, false)`).
+    space_after_other: bool,
+    /// The printer's `space` state after it.
+    space: bool,
+    /// The printer's `last_punct` state after it.
+    last_punct: bool,
+}
+
+impl Lit {
+    fn new(text: String) -> Lit {
+        let kind = match text.as_str() {
+            "" => LitKind::Empty,
+            " " => LitKind::Space,
+            "\\n" => LitKind::Newline,
+            "," => LitKind::Comma,
+            "(" => LitKind::LParen,
+            ")" => LitKind::RParen,
+            "[" => LitKind::LSquare,
+            "]" => LitKind::RSquare,
+            "{" => LitKind::LBrace,
+            "}" => LitKind::RBrace,
+            "<" => LitKind::Less,
+            ">" => LitKind::Greater,
+            "=" => LitKind::Equal,
+            ":" => LitKind::Colon,
+            "->" => LitKind::Arrow,
+            "?" => LitKind::Question,
+            "*" => LitKind::Star,
+            "|" => LitKind::VBar,
+            "..." => LitKind::Ellipsis,
+            "+" => LitKind::Plus,
+            "-" => LitKind::Minus,
+            _ => LitKind::Keyword,
+        };
+        let (mut space_after_punct, mut space_after_other, mut space, mut last_punct) = (false, false, false, false);
+        if !matches!(kind, LitKind::Empty | LitKind::Space | LitKind::Newline) {
+            space_after_punct = space_before(&text, true);
+            space_after_other = space_before(&text, false);
+            let c = text.as_bytes()[0];
+            space = text.len() != 1 || !b"<({[".contains(&c);
+            last_punct = c != b'_' && !c.is_ascii_alphabetic();
+        }
+        Lit { spaced: format!(" {text}"), text, kind, space_after_punct, space_after_other, space, last_punct }
+    }
+
+    /// Whether the text is only whitespace (`` or ` `), which does not guard an optional group.
+    fn is_blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+}
+
+/// The decisions about an optional group that depend only on the format and the definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptPlan {
+    /// The `then` elements the printer prints: a unit-attribute anchor that does not lead the
+    /// group prints as nothing (its presence is the group).
+    print_then: Vec<El>,
+    /// The element that guards the group when parsing: the first one that is not whitespace.
+    parse_first: Option<El>,
+    /// The elements parsed after the guard (a unit-attribute anchor is skipped: it is set by
+    /// the guard's presence).
+    parse_rest: Vec<El>,
+    /// A unit-attribute anchor, set when the group is present.
+    unit_attr: Option<usize>,
+}
+
+impl OptPlan {
+    fn new(def: &OpDef, then: &[El], anchor: &El) -> OptPlan {
+        let unit_attr = match anchor {
+            El::Attr(i) if matches!(def.attrs[*i].kind, AttrKind::Unit) => Some(*i),
+            _ => None,
+        };
+        let unit_anchor = unit_attr.is_some() && then.first() != Some(anchor);
+        let print_then = then.iter().filter(|c| !(unit_anchor && *c == anchor)).cloned().collect();
+        let lead = then.iter().take_while(|e| matches!(e, El::Lit(v) if v.is_blank())).count();
+        let parse_first = then.get(lead).cloned();
+        let parse_rest = then
+            .get(lead + 1..)
+            .unwrap_or_default()
+            .iter()
+            .filter(|c| !(unit_attr.is_some() && matches!(c, El::Attr(_)) && *c == anchor))
+            .cloned()
+            .collect();
+        OptPlan { print_then, parse_first, parse_rest, unit_attr }
+    }
 }
 
 /// A compiled format.
@@ -181,7 +331,7 @@ impl Compiler<'_> {
 
     fn element(&mut self, tok: Tok) -> Result<El, String> {
         let el = match tok {
-            Tok::Lit(l) => El::Lit(l),
+            Tok::Lit(l) => El::Lit(Lit::new(l)),
             Tok::Str(l) => El::Str(l),
             Tok::Var(v) => self.var(&v)?,
             Tok::Ident(id) => match id.as_str() {
@@ -278,7 +428,8 @@ impl Compiler<'_> {
                 }
                 let anchor = self.anchor.take().ok_or("optional group without anchor")?;
                 self.anchor = saved;
-                El::Opt { then, els, anchor: Box::new(anchor) }
+                let plan = Box::new(OptPlan::new(self.def, &then, &anchor));
+                El::Opt { then, els, anchor: Box::new(anchor), plan }
             }
             t => return Err(format!("unexpected {t:?}")),
         };
@@ -406,30 +557,29 @@ impl<'b> Printer<'_, 'b> {
         }
     }
 
-    fn lit(&mut self, v: &str, emit: bool) {
-        if v.is_empty() || v == " " {
-            if emit && v == " " {
-                self.p.write(" ");
+    fn lit(&mut self, l: &Lit, emit: bool) {
+        match l.kind {
+            LitKind::Empty | LitKind::Space => {
+                if emit && l.kind == LitKind::Space {
+                    self.p.write(" ");
+                }
+                self.last_punct = l.kind == LitKind::Empty;
+                self.space = false;
             }
-            self.last_punct = v.is_empty();
-            self.space = false;
-            return;
-        }
-        if v == "\\n" {
-            if emit {
-                self.p.print_new_line();
+            LitKind::Newline => {
+                if emit {
+                    self.p.print_new_line();
+                }
             }
-            return;
-        }
-        if emit {
-            if self.space && space_before(v, self.last_punct) {
-                self.p.write(" ");
+            _ => {
+                if emit {
+                    let spaced = self.space && if self.last_punct { l.space_after_punct } else { l.space_after_other };
+                    self.p.write(if spaced { &l.spaced } else { &l.text });
+                }
+                self.space = l.space;
+                self.last_punct = l.last_punct;
             }
-            self.p.write(v);
         }
-        let c = v.as_bytes()[0];
-        self.space = v.len() != 1 || !b"<({[".contains(&c);
-        self.last_punct = c != b'_' && !c.is_ascii_alphabetic();
     }
 
     fn pre_space(&mut self, emit: bool) {
@@ -452,16 +602,9 @@ impl<'b> Printer<'_, 'b> {
             El::PropDict => {
                 self.pre_space(emit);
             }
-            El::Opt { then, els, anchor } => {
+            El::Opt { els, anchor, plan, .. } => {
                 let on = self.present(anchor);
-                let unit_anchor = matches!(**anchor, El::Attr(i) if matches!(self.ods.def.attrs[i].kind, AttrKind::Unit))
-                    && then.first() != Some(anchor);
-                for c in then {
-                    if unit_anchor && c == &**anchor {
-                        continue;
-                    }
-                    self.el(c, emit && on);
-                }
+                self.elems(&plan.print_then, emit && on);
                 self.elems(els, emit && !on);
             }
             El::OIList(clauses) => {
@@ -728,9 +871,9 @@ pub struct Parsed {
     /// Operands per operand definition.
     pub operands: Vec<Vec<UnresolvedOperand>>,
     /// Types per operand definition, when the format gives them.
-    pub otypes: Vec<Option<Vec<Type>>>,
+    pub otypes: Vec<Option<Types>>,
     /// Types per result definition.
-    pub rtypes: Vec<Option<Vec<Type>>>,
+    pub rtypes: Vec<Option<Types>>,
     /// Attributes per attribute definition.
     pub attrs: Vec<Option<Attribute>>,
     /// Regions per region definition.
@@ -742,13 +885,11 @@ pub struct Parsed {
     /// `operands` directive.
     pub all_operands: Option<Vec<UnresolvedOperand>>,
     /// `type(operands)`.
-    pub all_otypes: Option<Vec<Type>>,
+    pub all_otypes: Option<Types>,
     /// `type(results)`.
-    pub all_rtypes: Option<Vec<Type>>,
+    pub all_rtypes: Option<Types>,
     /// Operands whose presence was seen (optional groups).
     pub seen: Vec<bool>,
-    /// Type vectors of a finished parse, for [`Parsed::filled`].
-    spare_types: Vec<Vec<Type>>,
 }
 
 thread_local! {
@@ -776,7 +917,6 @@ impl Parsed {
                 all_otypes: None,
                 all_rtypes: None,
                 seen: Vec::new(),
-                spare_types: Vec::new(),
             })
         });
         fn reset_nested<T>(v: &mut Vec<Vec<T>>, n: usize) {
@@ -789,11 +929,6 @@ impl Parsed {
             v.resize(n, None);
         }
         reset_nested(&mut r.operands, def.operands.len());
-        for ts in r.otypes.drain(..).chain(r.rtypes.drain(..)).flatten() {
-            if r.spare_types.len() < 32 {
-                r.spare_types.push(ts);
-            }
-        }
         reset(&mut r.otypes, def.operands.len());
         reset(&mut r.rtypes, def.results.len());
         reset(&mut r.attrs, def.attrs.len());
@@ -811,14 +946,14 @@ impl Parsed {
     fn recycle(self: Box<Self>) {
         SPARE_PARSED.with(|s| s.borrow_mut().push(self));
     }
+}
 
-    /// `n` copies of `t`, in a vector of a finished parse if there is one.
-    fn filled(&mut self, t: Type, n: usize) -> Vec<Type> {
-        let mut v = self.spare_types.pop().unwrap_or_default();
-        v.clear();
-        v.resize(n, t);
-        v
-    }
+/// The types of an operand or result definition (one or two inline: no allocation).
+pub type Types = smallvec::SmallVec<[Type; 2]>;
+
+/// `n` copies of `t`.
+fn filled(t: Type, n: usize) -> Types {
+    Types::from_elem(t, n)
 }
 
 /// `v` becomes the single operand `o` (keeping its allocation).
@@ -827,53 +962,53 @@ fn set_single(v: &mut Vec<UnresolvedOperand>, o: UnresolvedOperand) {
     v.push(o);
 }
 
-fn parse_lit(p: &mut OpAsmParser<'_, '_>, v: &str) -> ParseResult<()> {
-    match v {
-        "" | " " | "\\n" => Ok(()),
-        "," => p.parse_comma(),
-        "(" => p.parse_lparen(),
-        ")" => p.parse_rparen(),
-        "[" => p.parse_lsquare(),
-        "]" => p.parse_rsquare(),
-        "{" => p.parse_lbrace(),
-        "}" => p.parse_rbrace(),
-        "<" => p.parse_less(),
-        ">" => p.parse_greater(),
-        "=" => p.parse_equal(),
-        ":" => p.parse_colon(),
-        "->" => p.parse_arrow(),
-        "?" => p.parse_question(),
-        "*" => p.parse_star(),
-        "|" => p.parse_vertical_bar(),
-        "..." => p.parse_ellipsis(),
-        "+" => p.parse_plus(),
-        "-" => p.parse_minus(),
-        kw => p.parse_keyword(kw),
+fn parse_lit(p: &mut OpAsmParser<'_, '_>, l: &Lit) -> ParseResult<()> {
+    match l.kind {
+        LitKind::Empty | LitKind::Space | LitKind::Newline => Ok(()),
+        LitKind::Comma => p.parse_comma(),
+        LitKind::LParen => p.parse_lparen(),
+        LitKind::RParen => p.parse_rparen(),
+        LitKind::LSquare => p.parse_lsquare(),
+        LitKind::RSquare => p.parse_rsquare(),
+        LitKind::LBrace => p.parse_lbrace(),
+        LitKind::RBrace => p.parse_rbrace(),
+        LitKind::Less => p.parse_less(),
+        LitKind::Greater => p.parse_greater(),
+        LitKind::Equal => p.parse_equal(),
+        LitKind::Colon => p.parse_colon(),
+        LitKind::Arrow => p.parse_arrow(),
+        LitKind::Question => p.parse_question(),
+        LitKind::Star => p.parse_star(),
+        LitKind::VBar => p.parse_vertical_bar(),
+        LitKind::Ellipsis => p.parse_ellipsis(),
+        LitKind::Plus => p.parse_plus(),
+        LitKind::Minus => p.parse_minus(),
+        LitKind::Keyword => p.parse_keyword(&l.text),
     }
 }
 
-fn parse_optional_lit(p: &mut OpAsmParser<'_, '_>, v: &str) -> bool {
-    match v {
-        "" | " " | "\\n" => true,
-        "," => p.parse_optional_comma(),
-        "(" => p.parse_optional_lparen(),
-        ")" => p.parse_optional_rparen(),
-        "[" => p.parse_optional_lsquare(),
-        "]" => p.parse_optional_rsquare(),
-        "{" => p.parse_optional_lbrace(),
-        "}" => p.parse_optional_rbrace(),
-        "<" => p.parse_optional_less(),
-        ">" => p.parse_optional_greater(),
-        "=" => p.parse_optional_equal(),
-        ":" => p.parse_optional_colon(),
-        "->" => p.parse_optional_arrow(),
-        "?" => p.parse_optional_question(),
-        "*" => p.parse_optional_star(),
-        "|" => p.parse_optional_vertical_bar(),
-        "..." => p.parse_optional_ellipsis(),
-        "+" => p.parse_optional_plus(),
-        "-" => p.parse_optional_minus(),
-        kw => p.parse_optional_keyword(kw),
+fn parse_optional_lit(p: &mut OpAsmParser<'_, '_>, l: &Lit) -> bool {
+    match l.kind {
+        LitKind::Empty | LitKind::Space | LitKind::Newline => true,
+        LitKind::Comma => p.parse_optional_comma(),
+        LitKind::LParen => p.parse_optional_lparen(),
+        LitKind::RParen => p.parse_optional_rparen(),
+        LitKind::LSquare => p.parse_optional_lsquare(),
+        LitKind::RSquare => p.parse_optional_rsquare(),
+        LitKind::LBrace => p.parse_optional_lbrace(),
+        LitKind::RBrace => p.parse_optional_rbrace(),
+        LitKind::Less => p.parse_optional_less(),
+        LitKind::Greater => p.parse_optional_greater(),
+        LitKind::Equal => p.parse_optional_equal(),
+        LitKind::Colon => p.parse_optional_colon(),
+        LitKind::Arrow => p.parse_optional_arrow(),
+        LitKind::Question => p.parse_optional_question(),
+        LitKind::Star => p.parse_optional_star(),
+        LitKind::VBar => p.parse_optional_vertical_bar(),
+        LitKind::Ellipsis => p.parse_optional_ellipsis(),
+        LitKind::Plus => p.parse_optional_plus(),
+        LitKind::Minus => p.parse_optional_minus(),
+        LitKind::Keyword => p.parse_optional_keyword(&l.text),
     }
 }
 
@@ -1063,7 +1198,7 @@ impl PState<'_> {
     /// Parse the first element of an optional group if present; returns whether it was.
     fn optional_first(&mut self, p: &mut OpAsmParser<'_, '_>, e: &El) -> ParseResult<bool> {
         match e {
-            El::Lit(v) => Ok(parse_optional_lit(p, v)),
+            El::Lit(l) => Ok(parse_optional_lit(p, l)),
             El::Operand(i) => {
                 let d = &self.def.operands[*i];
                 if d.var == Var::Variadic {
@@ -1094,7 +1229,8 @@ impl PState<'_> {
             El::Type(x) => match &**x {
                 El::Operand(_) | El::Result(_) => match p.parse_optional_type()? {
                     Some(t) => {
-                        let mut ts = vec![t];
+                        let mut ts = Types::new();
+                        ts.push(t);
                         while p.parse_optional_comma() {
                             ts.push(p.parse_type()?);
                         }
@@ -1152,7 +1288,7 @@ impl PState<'_> {
         }
     }
 
-    fn set_types(&mut self, x: &El, ts: Vec<Type>) {
+    fn set_types(&mut self, x: &El, ts: Types) {
         match x {
             El::Operand(i) => self.r.otypes[*i] = Some(ts),
             El::Result(i) => self.r.rtypes[*i] = Some(ts),
@@ -1172,7 +1308,7 @@ impl PState<'_> {
 
     fn el(&mut self, p: &mut OpAsmParser<'_, '_>, e: &El) -> ParseResult<()> {
         match e {
-            El::Lit(v) => parse_lit(p, v),
+            El::Lit(l) => parse_lit(p, l),
             El::Operand(i) => {
                 let d = &self.def.operands[*i];
                 match d.var {
@@ -1223,7 +1359,7 @@ impl PState<'_> {
                     _ => true,
                 };
                 let ts = if many {
-                    let mut ts = Vec::new();
+                    let mut ts = Types::new();
                     if let Some(t) = p.parse_optional_type()? {
                         ts.push(t);
                         while p.parse_optional_comma() {
@@ -1233,15 +1369,15 @@ impl PState<'_> {
                     ts
                 } else {
                     let t = p.parse_type()?;
-                    self.r.filled(t, 1)
+                    filled(t, 1)
                 };
                 self.set_types(x, ts);
                 Ok(())
             }
             El::FunctionalType(a, b) => {
                 let (ins, outs) = p.parse_function_type()?;
-                self.set_types(a, ins);
-                self.set_types(b, outs);
+                self.set_types(a, Types::from_vec(ins));
+                self.set_types(b, Types::from_vec(outs));
                 Ok(())
             }
             El::Attr(i) => {
@@ -1302,24 +1438,14 @@ impl PState<'_> {
             }
             El::Successors => Ok(()),
             El::Custom(name, args) => custom::parse(p, self.def, &mut self.r, name, args),
-            El::Opt { then, els, anchor } => {
+            El::Opt { els, plan, .. } => {
                 // As MLIR, the group's first element that is not whitespace (`` or ` `) guards it.
-                let lead = then.iter().take_while(|e| matches!(e, El::Lit(v) if v.trim().is_empty())).count();
-                let Some(first) = then.get(lead) else { return Ok(()) };
+                let Some(first) = &plan.parse_first else { return Ok(()) };
                 if self.optional_first(p, first)? {
-                    if let El::Attr(i) = &**anchor {
-                        if matches!(self.def.attrs[*i].kind, AttrKind::Unit) {
-                            self.r.attrs[*i] = Some(p.ctx().unit_attr());
-                        }
+                    if let Some(i) = plan.unit_attr {
+                        self.r.attrs[i] = Some(p.ctx().unit_attr());
                     }
-                    for c in &then[lead + 1..] {
-                        if let El::Attr(i) = c {
-                            if c == &**anchor && matches!(self.def.attrs[*i].kind, AttrKind::Unit) {
-                                continue;
-                            }
-                        }
-                        self.el(p, c)?;
-                    }
+                    self.els(p, &plan.parse_rest)?;
                 } else {
                     self.els(p, els)?;
                 }
@@ -1331,7 +1457,7 @@ impl PState<'_> {
                     let mut matched = false;
                     for (k, c) in clauses.iter().enumerate() {
                         let Some(El::Lit(kw)) = c.first() else { continue };
-                        if done[k] || !p.parse_optional_keyword(kw) {
+                        if done[k] || !p.parse_optional_keyword(&kw.text) {
                             continue;
                         }
                         done[k] = true;
@@ -1403,14 +1529,12 @@ pub fn infer_types(
         spread(&mut r.otypes, def.operands, &r.operands, all);
     }
     if let Some(all) = r.all_rtypes.take() {
-        let counts: Vec<usize> = def.results.iter().map(|_| 1).collect();
-        let _ = counts;
         if def.results.len() == 1 {
             r.rtypes[0] = Some(all);
         } else {
             for (i, t) in all.into_iter().enumerate() {
                 if i < r.rtypes.len() {
-                    r.rtypes[i] = Some(r.filled(t, 1));
+                    r.rtypes[i] = Some(filled(t, 1));
                 }
             }
         }
@@ -1419,14 +1543,14 @@ pub fn infer_types(
         if r.otypes[i].is_none() {
             if let Some(t) = buildable(p.ctx(), d.cons) {
                 let n = r.operands[i].len();
-                r.otypes[i] = Some(r.filled(t, n));
+                r.otypes[i] = Some(filled(t, n));
             }
         }
     }
     for (i, d) in def.results.iter().enumerate() {
         if r.rtypes[i].is_none() && d.var == Var::Single {
             if let Some(t) = buildable(p.ctx(), d.cons) {
-                r.rtypes[i] = Some(r.filled(t, 1));
+                r.rtypes[i] = Some(filled(t, 1));
             }
         }
     }
@@ -1449,14 +1573,14 @@ pub fn infer_types(
                 for i in 0..n_o {
                     if r.otypes[i].is_none() {
                         let n = r.operands[i].len();
-                        r.otypes[i] = Some(r.filled(t, n));
+                        r.otypes[i] = Some(filled(t, n));
                         changed = true;
                     }
                 }
                 if same_all {
                     for (i, d) in def.results.iter().enumerate() {
                         if r.rtypes[i].is_none() && d.var == Var::Single {
-                            r.rtypes[i] = Some(r.filled(t, 1));
+                            r.rtypes[i] = Some(filled(t, 1));
                             changed = true;
                         }
                     }
@@ -1472,10 +1596,10 @@ pub fn infer_types(
                 for &(is_op, i) in group {
                     if is_op && r.otypes[i].is_none() {
                         let n = r.operands[i].len();
-                        r.otypes[i] = Some(r.filled(t, n));
+                        r.otypes[i] = Some(filled(t, n));
                         changed = true;
                     } else if !is_op && r.rtypes[i].is_none() {
-                        r.rtypes[i] = Some(r.filled(t, 1));
+                        r.rtypes[i] = Some(filled(t, 1));
                         changed = true;
                     }
                 }
@@ -1491,9 +1615,9 @@ pub fn infer_types(
             if let Some(ts) = super::transform_type(p.ctx(), tr, lt) {
                 if rr.0 {
                     let n = r.operands[rr.1].len();
-                    r.otypes[rr.1] = Some(if ts.len() == 1 { vec![ts[0]; n] } else { ts });
+                    r.otypes[rr.1] = Some(if ts.len() == 1 { filled(ts[0], n) } else { Types::from_vec(ts) });
                 } else {
-                    r.rtypes[rr.1] = Some(ts);
+                    r.rtypes[rr.1] = Some(Types::from_vec(ts));
                 }
                 changed = true;
             }
@@ -1508,11 +1632,11 @@ pub fn infer_types(
                 let ots: Vec<Type> = r.otypes.iter().flatten().flatten().copied().collect();
                 let rts = f(p.ctx(), &ots, props).map_err(|e| p.emit_error(e))?;
                 if def.results.len() == 1 {
-                    r.rtypes[0] = Some(rts);
+                    r.rtypes[0] = Some(Types::from_vec(rts));
                 } else {
                     for (i, t) in rts.into_iter().enumerate() {
                         if i < r.rtypes.len() && r.rtypes[i].is_none() {
-                            r.rtypes[i] = Some(r.filled(t, 1));
+                            r.rtypes[i] = Some(filled(t, 1));
                         }
                     }
                 }
@@ -1524,13 +1648,13 @@ pub fn infer_types(
             if d.var == Var::Single {
                 return Err(p.emit_error(format!("cannot infer the type of result '{}'", d.name)));
             }
-            r.rtypes[i] = Some(Vec::new());
+            r.rtypes[i] = Some(Types::new());
         }
     }
     for (i, d) in def.operands.iter().enumerate() {
         if r.otypes[i].is_none() {
             if r.operands[i].is_empty() {
-                r.otypes[i] = Some(Vec::new());
+                r.otypes[i] = Some(Types::new());
             } else {
                 return Err(p.emit_error(format!("cannot infer the type of operand '{}'", d.name)));
             }
@@ -1539,16 +1663,11 @@ pub fn infer_types(
     Ok(())
 }
 
-fn spread(
-    otypes: &mut [Option<Vec<Type>>],
-    defs: &[super::ArgDef],
-    operands: &[Vec<UnresolvedOperand>],
-    all: Vec<Type>,
-) {
+fn spread(otypes: &mut [Option<Types>], defs: &[super::ArgDef], operands: &[Vec<UnresolvedOperand>], all: Types) {
     let mut at = 0;
     for (i, _) in defs.iter().enumerate() {
         let n = operands[i].len();
-        otypes[i] = Some(all.get(at..at + n).map(|s| s.to_vec()).unwrap_or_default());
+        otypes[i] = Some(all.get(at..at + n).map(Types::from_slice).unwrap_or_default());
         at += n;
     }
 }

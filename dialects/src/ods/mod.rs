@@ -354,6 +354,10 @@ pub struct Relations {
     pub attr_sized_operands: bool,
     /// `AttrSizedResultSegments` ([`OpDef::attr_sized_results`]).
     pub attr_sized_results: bool,
+    /// Every operand definition is a single value (segments are one value each).
+    pub single_operands: bool,
+    /// Every result definition is a single value.
+    pub single_results: bool,
     /// `all_types_match` with each name resolved by [`OpDef::value_def`] (unknown names dropped),
     /// for type inference.
     pub all_types_match_defs: Vec<Vec<ValueDef>>,
@@ -375,6 +379,8 @@ impl Relations {
             same_operands_and_result_type: def.has_trait("SameOperandsAndResultType"),
             attr_sized_operands: def.attr_sized_operands(),
             attr_sized_results: def.attr_sized_results(),
+            single_operands: def.operands.iter().all(|d| d.var == Var::Single),
+            single_results: def.results.iter().all(|d| d.var == Var::Single),
             all_types_match_defs: def
                 .trait_args("AllTypesMatch")
                 .map(|names| names.split(',').filter_map(|n| def.value_def(n)).collect())
@@ -634,18 +640,29 @@ pub fn segments(
 
 use strata_ir::AttrKind as AttrKind2Ir;
 
+/// [`segments`] of `n` single-value definitions over `total` values.
+fn single_segments(n: usize, total: usize) -> Option<Segments> {
+    (n == total).then(|| (0..n).map(|i| (i, i + 1)).collect())
+}
+
 /// Value ranges per operand/result definition (inline for up to four definitions).
 pub type Segments = smallvec::SmallVec<[(usize, usize); 4]>;
 
 /// Operand value ranges of `op` per operand definition of `ods` (its def).
 pub fn operand_segments(ctx: &Context, op: OpId, ods: &OdsOp) -> Option<Segments> {
     let attr_sized = ods.relations.attr_sized_operands;
+    if ods.relations.single_operands && !attr_sized {
+        return single_segments(ods.def.operands.len(), ctx.operands(op).len());
+    }
     segments(ctx, op, ods.def.operands, ctx.operands(op).len(), "operandSegmentSizes", attr_sized)
 }
 
 /// Result ranges of `op` per result definition of `ods` (its def).
 pub fn result_segments(ctx: &Context, op: OpId, ods: &OdsOp) -> Option<Segments> {
     let attr_sized = ods.relations.attr_sized_results;
+    if ods.relations.single_results && !attr_sized {
+        return single_segments(ods.def.results.len(), ctx.num_results(op));
+    }
     segments(ctx, op, ods.def.results, ctx.num_results(op), "resultSegmentSizes", attr_sized)
 }
 
