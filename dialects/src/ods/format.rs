@@ -486,6 +486,22 @@ impl Format {
 
 // ---------------------------------------------------------------- printing
 
+/// The value ranges per operand or result definition of a printed op: one value per definition
+/// (`None`: every definition is a single value, the common case, not materialized) or computed
+/// ([`super::segments`]).
+struct Segs(Option<super::Segments>);
+
+impl Segs {
+    /// The `[start, end)` range of definition `i`.
+    #[inline]
+    fn get(&self, i: usize) -> (usize, usize) {
+        match &self.0 {
+            None => (i, i + 1),
+            Some(s) => s[i],
+        }
+    }
+}
+
 /// Prints one op by interpreting its format. Operands, types, regions and successors are read
 /// straight from the context (no per-element vectors): this runs for every printed op.
 struct Printer<'a, 'b> {
@@ -493,8 +509,8 @@ struct Printer<'a, 'b> {
     ctx: &'b Context,
     op: OpId,
     ods: &'a OdsOp,
-    oseg: super::Segments,
-    rseg: super::Segments,
+    oseg: Segs,
+    rseg: Segs,
     space: bool,
     last_punct: bool,
 }
@@ -518,7 +534,7 @@ fn is_default(ods: &OdsOp, i: usize, a: Attribute) -> bool {
 impl<'b> Printer<'_, 'b> {
     /// The operands of operand definition `i`.
     fn operands_of(&self, i: usize) -> &'b [strata_ir::Value] {
-        let (s, e) = self.oseg[i];
+        let (s, e) = self.oseg.get(i);
         &self.ctx.operands(self.op)[s..e]
     }
     fn attr_of(&self, i: usize) -> Option<Attribute> {
@@ -527,8 +543,8 @@ impl<'b> Printer<'_, 'b> {
 
     fn present(&self, anchor: &El) -> bool {
         match anchor {
-            El::Operand(i) => self.oseg[*i].1 > self.oseg[*i].0,
-            El::Result(i) => self.rseg[*i].1 > self.rseg[*i].0,
+            El::Operand(i) => self.oseg.get(*i).1 > self.oseg.get(*i).0,
+            El::Result(i) => self.rseg.get(*i).1 > self.rseg.get(*i).0,
             El::Attr(i) => match self.attr_of(*i) {
                 None => false,
                 Some(a) => {
@@ -684,21 +700,14 @@ impl<'b> Printer<'_, 'b> {
 
     /// Call `f` with the type of each value of an operand or result group, in order (an
     /// associated function: `f` may hold the printer).
-    fn walk_types(
-        ctx: &Context,
-        op: OpId,
-        oseg: &super::Segments,
-        rseg: &super::Segments,
-        e: &El,
-        f: &mut dyn FnMut(Type),
-    ) {
+    fn walk_types(ctx: &Context, op: OpId, oseg: &Segs, rseg: &Segs, e: &El, f: &mut dyn FnMut(Type)) {
         match e {
             El::Operand(i) => {
-                let (s, e) = oseg[*i];
+                let (s, e) = oseg.get(*i);
                 ctx.operands(op)[s..e].iter().for_each(|v| f(ctx.value_type(*v)));
             }
             El::Result(i) => {
-                let (s, e) = rseg[*i];
+                let (s, e) = rseg.get(*i);
                 ctx.op(op).results()[s..e].iter().for_each(|r| f(r.ty));
             }
             El::Operands => ctx.operands(op).iter().for_each(|v| f(ctx.value_type(*v))),
@@ -773,7 +782,10 @@ impl<'b> Printer<'_, 'b> {
                     self.p.print_successor(b);
                 }
             }
-            El::Custom(name, args) => custom::print(self.p, self.op, self.ods, name, args, &self.oseg),
+            El::Custom(name, args) => {
+                let oseg: super::Segments = (0..self.ods.def.operands.len()).map(|i| self.oseg.get(i)).collect();
+                custom::print(self.p, self.op, self.ods, name, args, &oseg)
+            }
             _ => {}
         }
     }
@@ -854,7 +866,18 @@ pub fn print_op(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let Some(ods) = ods_of(ctx, ctx.op(op).name()) else { return };
     let Some(fmt) = ods.format.as_ref() else { return };
-    let (Some(oseg), Some(rseg)) = (operand_segments(ctx, op, ods), result_segments(ctx, op, ods)) else {
+    let rel = &ods.relations;
+    let oseg = if rel.single_operands && !rel.attr_sized_operands {
+        (ctx.operands(op).len() == ods.def.operands.len()).then_some(Segs(None))
+    } else {
+        operand_segments(ctx, op, ods).map(|s| Segs(Some(s)))
+    };
+    let rseg = if rel.single_results && !rel.attr_sized_results {
+        (ctx.num_results(op) == ods.def.results.len()).then_some(Segs(None))
+    } else {
+        result_segments(ctx, op, ods).map(|s| Segs(Some(s)))
+    };
+    let (Some(oseg), Some(rseg)) = (oseg, rseg) else {
         // Malformed op: fall back to the generic form's body.
         p.write(" ");
         p.print_generic_op(op);
@@ -892,59 +915,62 @@ pub struct Parsed {
     pub seen: Vec<bool>,
 }
 
-thread_local! {
-    /// Buffers of finished format parses, reused by the next ones (ops nest, so several may be
-    /// in use at once): a parse otherwise allocates a dozen small vectors per op. Boxed: a
-    /// `Parsed` is a few hundred bytes, moved between the pool, the parse and its caller.
-    #[allow(clippy::vec_box)]
-    static SPARE_PARSED: std::cell::RefCell<Vec<Box<Parsed>>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
 impl Parsed {
-    /// Empty state shaped for `def`, reusing the allocations of a finished parse if there is one.
-    fn for_def(def: &OpDef) -> Box<Parsed> {
-        let spare = SPARE_PARSED.with(|s| s.borrow_mut().pop());
-        let mut r = spare.unwrap_or_else(|| {
-            Box::new(Parsed {
-                operands: Vec::new(),
-                otypes: Vec::new(),
-                rtypes: Vec::new(),
-                attrs: Vec::new(),
-                regions: Vec::new(),
-                succs: Vec::new(),
-                dict: Vec::new(),
-                all_operands: None,
-                all_otypes: None,
-                all_rtypes: None,
-                seen: Vec::new(),
-            })
-        });
-        fn reset_nested<T>(v: &mut Vec<Vec<T>>, n: usize) {
-            v.truncate(n);
-            v.iter_mut().for_each(Vec::clear);
-            v.resize_with(n, Vec::new);
+    /// Empty state shaped for `def`.
+    fn new(def: &OpDef) -> Box<Parsed> {
+        fn nested<T>(n: usize) -> Vec<Vec<T>> {
+            (0..n).map(|_| Vec::new()).collect()
         }
-        fn reset<T: Clone>(v: &mut Vec<Option<T>>, n: usize) {
-            v.clear();
-            v.resize(n, None);
-        }
-        reset_nested(&mut r.operands, def.operands.len());
-        reset(&mut r.otypes, def.operands.len());
-        reset(&mut r.rtypes, def.results.len());
-        reset(&mut r.attrs, def.attrs.len());
-        reset_nested(&mut r.regions, def.regions.len().max(1));
-        reset_nested(&mut r.succs, def.successors.len());
-        r.dict.clear();
-        r.all_operands = None;
-        r.all_otypes = None;
-        r.all_rtypes = None;
-        r.seen.clear();
-        r
+        Box::new(Parsed {
+            operands: nested(def.operands.len()),
+            otypes: vec![None; def.operands.len()],
+            rtypes: vec![None; def.results.len()],
+            attrs: vec![None; def.attrs.len()],
+            regions: nested(def.regions.len().max(1)),
+            succs: nested(def.successors.len()),
+            dict: Vec::new(),
+            all_operands: None,
+            all_otypes: None,
+            all_rtypes: None,
+            seen: Vec::new(),
+        })
     }
 
-    /// Hand the buffers to the next parse ([`Parsed::for_def`]).
-    fn recycle(self: Box<Self>) {
-        SPARE_PARSED.with(|s| s.borrow_mut().push(self));
+    /// The empty state of a parse of `ods`: the one a finished parse of the same op left (a
+    /// successful parse moves everything out, leaving it empty and shaped for the def), else a
+    /// new one. Ops nest: a parse of an op inside another of its kind gets a new one.
+    fn take(ods: &OdsOp) -> Box<Parsed> {
+        ods.parse_scratch.take().unwrap_or_else(|| Parsed::new(ods.def))
+    }
+
+    /// Hand the emptied state back for the next parse of `ods` ([`Parsed::take`]).
+    fn give_back(self: Box<Self>, ods: &OdsOp) {
+        debug_assert!(self.is_empty(ods.def), "{}: format parse state left dirty", ods.def.name);
+        let mut slot = ods.parse_scratch.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(self);
+        }
+    }
+
+    /// Whether the state is as [`Parsed::new`] makes it (allocations aside).
+    fn is_empty(&self, def: &OpDef) -> bool {
+        self.operands.len() == def.operands.len()
+            && self.operands.iter().all(Vec::is_empty)
+            && self.otypes.len() == def.operands.len()
+            && self.otypes.iter().all(Option::is_none)
+            && self.rtypes.len() == def.results.len()
+            && self.rtypes.iter().all(Option::is_none)
+            && self.attrs.len() == def.attrs.len()
+            && self.attrs.iter().all(Option::is_none)
+            && self.regions.len() == def.regions.len().max(1)
+            && self.regions.iter().all(Vec::is_empty)
+            && self.succs.len() == def.successors.len()
+            && self.succs.iter().all(Vec::is_empty)
+            && self.dict.is_empty()
+            && self.all_operands.is_none()
+            && self.all_otypes.is_none()
+            && self.all_rtypes.is_none()
+            && self.seen.is_empty()
     }
 }
 
@@ -1681,7 +1707,7 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
     let Some(ods) = ods else { return Err(p.emit_error("op has no format")) };
     let def: &'static OpDef = ods.def;
     let Some(fmt) = &ods.format else { return Err(p.emit_error("op has no format")) };
-    let mut ps = PState { def, r: Parsed::for_def(def) };
+    let mut ps = PState { def, r: Parsed::take(&ods) };
     ps.els(p, &fmt.elements)?;
     let mut r = ps.r;
     // `operands` directive: spread over the definitions (one variadic at most).
@@ -1698,10 +1724,10 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
     // Attributes: format variables and the dictionary's inherent entries are properties
     // (collected in the state, which the hook receives empty).
     let props = &mut st.properties;
-    for (i, a) in r.attrs.iter().enumerate() {
-        if let Some(a) = a {
+    for (i, a) in r.attrs.iter_mut().enumerate() {
+        if let Some(a) = a.take() {
             let n = ods.attr_sym(p.ctx(), i);
-            props.push(NamedAttribute { name: n, value: *a });
+            props.push(NamedAttribute { name: n, value: a });
         }
     }
     for na in r.dict.drain(..) {
@@ -1718,17 +1744,16 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
     infer_types(p, &ods, &mut r, props)?;
     // Resolve operands.
     let mut sizes = Vec::new();
-    for (i, d) in def.operands.iter().enumerate() {
-        let us = &r.operands[i];
-        let ts = r.otypes[i].as_ref().expect("inferred");
+    for (us, ts) in r.operands.iter_mut().zip(&mut r.otypes) {
+        let ts = ts.take().expect("inferred");
         if ts.len() != us.len() {
-            let _ = d;
             return Err(p.emit_error(format!("{} operands present, but expected {}", us.len(), ts.len())));
         }
-        p.resolve_operands(us, ts, &mut st.operands)?;
+        p.resolve_operands(us, &ts, &mut st.operands)?;
         if ods.relations.attr_sized_operands {
             sizes.push(us.len() as i64);
         }
+        us.clear();
     }
     if ods.relations.attr_sized_operands && !props.iter().any(|na| p.context().str(na.name) == "operandSegmentSizes") {
         let i32t = p.ctx().int_type(32);
@@ -1737,8 +1762,8 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
         props.push(NamedAttribute { name: n, value: a });
     }
     let mut rsizes = Vec::new();
-    for t in &r.rtypes {
-        let t = t.as_ref().expect("inferred");
+    for t in &mut r.rtypes {
+        let t = t.take().expect("inferred");
         st.result_types.extend(t.iter().copied());
         if ods.relations.attr_sized_results {
             rsizes.push(t.len() as i64);
@@ -1750,13 +1775,17 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
         let n = p.ctx().sym("resultSegmentSizes");
         props.push(NamedAttribute { name: n, value: a });
     }
-    for rs in r.regions.iter_mut().take(def.regions.len()) {
-        st.regions.append(rs);
+    for (k, rs) in r.regions.iter_mut().enumerate() {
+        if k < def.regions.len() {
+            st.regions.append(rs);
+        } else {
+            rs.clear();
+        }
     }
     for s in &mut r.succs {
         st.successors.append(s);
     }
-    r.recycle();
+    r.give_back(&ods);
     Ok(())
 }
 

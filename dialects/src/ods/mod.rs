@@ -304,6 +304,9 @@ pub struct OdsOp {
     /// [`verify_generic`], which depend on nothing else: an op with a known signature only has
     /// its structure (regions, parent) and its hand-written verifier checked.
     pub verified: std::cell::RefCell<SignatureSet>,
+    /// The emptied state of the last finished format parse of this op, reused by the next
+    /// ([`format::parse_op`]).
+    pub(crate) parse_scratch: std::cell::RefCell<Option<Box<format::Parsed>>>,
 }
 
 /// A set of op signatures ([`OdsOp::verified`]).
@@ -453,6 +456,7 @@ impl DialectBuilder {
                     relations: Relations::of(def),
                     attr_syms: Vec::new(),
                     verified: Default::default(),
+                    parse_scratch: Default::default(),
                 };
                 (info, ods)
             })
