@@ -979,7 +979,11 @@ pub type Types = smallvec::SmallVec<[Type; 2]>;
 
 /// `n` copies of `t`.
 fn filled(t: Type, n: usize) -> Types {
-    Types::from_elem(t, n)
+    if n <= 2 {
+        Types::from_buf_and_len([t; 2], n)
+    } else {
+        Types::from_elem(t, n)
+    }
 }
 
 /// `v` becomes the single operand `o` (keeping its allocation).
@@ -1525,7 +1529,12 @@ pub fn ensure_terminator(ctx: &mut Context, r: RegionId, term: &str, loc: Attrib
     ctx.append_op(b, t);
 }
 
-/// A constant type of a buildable ODS constraint.
+/// Whether [`buildable`] gives a type for `cons`.
+pub fn is_buildable(cons: &str) -> bool {
+    matches!(cons, "Index" | "I1" | "I8" | "I16" | "I32" | "I64" | "F32" | "F64")
+}
+
+/// A constant type of a buildable ODS constraint ([`is_buildable`]).
 pub fn buildable(ctx: &mut Context, cons: &str) -> Option<Type> {
     Some(match cons {
         "Index" => ctx.index_type(),
@@ -1549,7 +1558,6 @@ pub fn infer_types(
     props: &[NamedAttribute],
 ) -> ParseResult<()> {
     let def = ods.def;
-    let n_o = def.operands.len();
     // Spread `type(operands)` / `type(results)`.
     if let Some(all) = r.all_otypes.take() {
         spread(&mut r.otypes, def.operands, &r.operands, all);
@@ -1565,41 +1573,41 @@ pub fn infer_types(
             }
         }
     }
-    for (i, d) in def.operands.iter().enumerate() {
-        if r.otypes[i].is_none() {
-            if let Some(t) = buildable(p.ctx(), d.cons) {
-                let n = r.operands[i].len();
-                r.otypes[i] = Some(filled(t, n));
+    let rel = &ods.relations;
+    if rel.buildable_operands {
+        for (i, d) in def.operands.iter().enumerate() {
+            if r.otypes[i].is_none() {
+                if let Some(t) = buildable(p.ctx(), d.cons) {
+                    let n = r.operands[i].len();
+                    r.otypes[i] = Some(filled(t, n));
+                }
             }
         }
     }
-    for (i, d) in def.results.iter().enumerate() {
-        if r.rtypes[i].is_none() && d.var == Var::Single {
-            if let Some(t) = buildable(p.ctx(), d.cons) {
-                r.rtypes[i] = Some(filled(t, 1));
+    if rel.buildable_results {
+        for (i, d) in def.results.iter().enumerate() {
+            if r.rtypes[i].is_none() && d.var == Var::Single {
+                if let Some(t) = buildable(p.ctx(), d.cons) {
+                    r.rtypes[i] = Some(filled(t, 1));
+                }
             }
         }
     }
     // Propagate equalities until nothing changes (the relations were resolved to operand and
     // result indices at registration).
-    let rel = &ods.relations;
     for _ in 0..4 {
         let mut changed = false;
         let same_all = rel.same_operands_and_result_type;
         let same_ops = rel.same_type_operands || same_all;
         if same_ops {
-            let known = r.otypes.iter().flatten().flatten().copied().next().or_else(|| {
-                if same_all {
-                    r.rtypes.iter().flatten().flatten().copied().next()
-                } else {
-                    None
-                }
-            });
+            let mut known = first_type(&r.otypes);
+            if known.is_none() && same_all {
+                known = first_type(&r.rtypes);
+            }
             if let Some(t) = known {
-                for i in 0..n_o {
-                    if r.otypes[i].is_none() {
-                        let n = r.operands[i].len();
-                        r.otypes[i] = Some(filled(t, n));
+                for (ts, us) in r.otypes.iter_mut().zip(&r.operands) {
+                    if ts.is_none() {
+                        *ts = Some(filled(t, us.len()));
                         changed = true;
                     }
                 }
@@ -1648,7 +1656,8 @@ pub fn infer_types(
                 changed = true;
             }
         }
-        if !changed {
+        // Without other relations, one round of the (idempotent) same-type rule is all.
+        if !changed || (rel.all_types_match_defs.is_empty() && rel.types_match_with_defs.is_empty()) {
             break;
         }
     }
@@ -1677,16 +1686,21 @@ pub fn infer_types(
             r.rtypes[i] = Some(Types::new());
         }
     }
-    for (i, d) in def.operands.iter().enumerate() {
-        if r.otypes[i].is_none() {
-            if r.operands[i].is_empty() {
-                r.otypes[i] = Some(Types::new());
+    for ((ts, us), d) in r.otypes.iter_mut().zip(&r.operands).zip(def.operands) {
+        if ts.is_none() {
+            if us.is_empty() {
+                *ts = Some(Types::new());
             } else {
                 return Err(p.emit_error(format!("cannot infer the type of operand '{}'", d.name)));
             }
         }
     }
     Ok(())
+}
+
+/// The first type of the first definition that has one.
+fn first_type(types: &[Option<Types>]) -> Option<Type> {
+    types.iter().find_map(|ts| ts.as_ref().and_then(|ts| ts.first().copied()))
 }
 
 fn spread(otypes: &mut [Option<Types>], defs: &[super::ArgDef], operands: &[Vec<UnresolvedOperand>], all: Types) {

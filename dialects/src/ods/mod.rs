@@ -361,6 +361,10 @@ pub struct Relations {
     pub single_operands: bool,
     /// Every result definition is a single value.
     pub single_results: bool,
+    /// Some operand's constraint is buildable ([`format::is_buildable`]).
+    pub buildable_operands: bool,
+    /// Some result's constraint is buildable.
+    pub buildable_results: bool,
     /// `all_types_match` with each name resolved by [`OpDef::value_def`] (unknown names dropped),
     /// for type inference.
     pub all_types_match_defs: Vec<Vec<ValueDef>>,
@@ -384,6 +388,8 @@ impl Relations {
             attr_sized_results: def.attr_sized_results(),
             single_operands: def.operands.iter().all(|d| d.var == Var::Single),
             single_results: def.results.iter().all(|d| d.var == Var::Single),
+            buildable_operands: def.operands.iter().any(|d| format::is_buildable(d.cons)),
+            buildable_results: def.results.iter().any(|d| format::is_buildable(d.cons)),
             all_types_match_defs: def
                 .trait_args("AllTypesMatch")
                 .map(|names| names.split(',').filter_map(|n| def.value_def(n)).collect())
