@@ -609,6 +609,20 @@ impl<'b> Printer<'_, 'b> {
     fn el(&mut self, e: &El, emit: bool) {
         match e {
             El::Lit(v) => self.lit(v, emit),
+            // The common values, without the general dispatch of `value`.
+            El::Operand(i) => {
+                self.pre_space(emit);
+                if emit {
+                    let vs = self.operands_of(*i);
+                    self.p.print_operands(vs);
+                }
+            }
+            El::Type(x) => {
+                self.pre_space(emit);
+                if emit {
+                    self.print_types_of(x);
+                }
+            }
             El::AttrDict(kw) => {
                 if emit {
                     self.print_attr_dict(*kw);
@@ -687,6 +701,30 @@ impl<'b> Printer<'_, 'b> {
 
     /// `type(x)`: the types of `x` separated by `, ` (as `print_type_list`).
     fn print_types_of(&mut self, e: &El) {
+        let ctx = self.ctx;
+        match e {
+            El::Operand(i) => {
+                let (s, end) = self.oseg.get(*i);
+                for (k, v) in ctx.operands(self.op)[s..end].iter().enumerate() {
+                    if k > 0 {
+                        self.p.write(", ");
+                    }
+                    self.p.print_type(ctx.value_type(*v));
+                }
+                return;
+            }
+            El::Result(i) => {
+                let (s, end) = self.rseg.get(*i);
+                for (k, r) in ctx.op(self.op).results()[s..end].iter().enumerate() {
+                    if k > 0 {
+                        self.p.write(", ");
+                    }
+                    self.p.print_type(r.ty);
+                }
+                return;
+            }
+            _ => {}
+        }
         let p = &mut *self.p;
         let mut first = true;
         Self::walk_types(self.ctx, self.op, &self.oseg, &self.rseg, e, &mut |t| {
@@ -717,6 +755,7 @@ impl<'b> Printer<'_, 'b> {
         }
     }
 
+    #[inline(never)]
     fn value(&mut self, e: &El) {
         let ctx = self.ctx;
         match e {
@@ -1337,6 +1376,34 @@ impl PState<'_> {
     }
 
     fn el(&mut self, p: &mut OpAsmParser<'_, '_>, e: &El) -> ParseResult<()> {
+        // The common elements here, the rest in `el_rest` (a small function for the hot loop).
+        match e {
+            El::Lit(l) => parse_lit(p, l),
+            El::Operand(i) if self.def.operands[*i].var == Var::Single => {
+                let o = p.parse_operand()?;
+                set_single(&mut self.r.operands[*i], o);
+                Ok(())
+            }
+            El::Type(x) if self.single_value(x) => {
+                let t = p.parse_type()?;
+                self.set_types(x, filled(t, 1));
+                Ok(())
+            }
+            _ => self.el_rest(p, e),
+        }
+    }
+
+    /// Whether `x` is an operand or result definition of one value.
+    fn single_value(&self, x: &El) -> bool {
+        match x {
+            El::Operand(i) => self.def.operands[*i].var == Var::Single,
+            El::Result(i) => self.def.results[*i].var == Var::Single,
+            _ => false,
+        }
+    }
+
+    #[inline(never)]
+    fn el_rest(&mut self, p: &mut OpAsmParser<'_, '_>, e: &El) -> ParseResult<()> {
         match e {
             El::Lit(l) => parse_lit(p, l),
             El::Operand(i) => {
