@@ -14,8 +14,10 @@ use strata_ir::{
 
 use super::{custom, ods_of, operand_segments, result_segments, AttrKind, OdsOp, OpDef, Var};
 
-/// A format element.
+/// A format element. A plain tag (`repr(u8)`) rather than one folded into a field's niche: the
+/// interpreter's dispatch reads one byte.
 #[derive(Clone, Debug, PartialEq)]
+#[repr(u8)]
 pub enum El {
     /// A literal: keyword or punctuation; `""` (no space) and `" "` (a space); `"\n"`.
     Lit(Lit),
