@@ -530,7 +530,7 @@ fn space_before(value: &str, last_punct: bool) -> bool {
 
 /// Whether an attribute value is its definition's default.
 fn is_default(ods: &OdsOp, i: usize, a: Attribute) -> bool {
-    ods.defaults.borrow().iter().any(|(j, v)| *j == i && *v == a)
+    ods.default_of.get(i).is_some_and(|d| *d == Some(a))
 }
 
 impl<'b> Printer<'_, 'b> {

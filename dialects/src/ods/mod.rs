@@ -53,8 +53,10 @@ pub struct ArgDef {
     pub summary: &'static str,
 }
 
-/// The kind of an inherent attribute.
+/// The kind of an inherent attribute (a plain one-byte tag: the format interpreter dispatches
+/// on it for every attribute it parses or prints).
 #[derive(Debug)]
+#[repr(u8)]
 pub enum AttrKind {
     /// A dialect enum attribute (`#arith.fastmath<fast>`), written stripped (`<fast>`).
     DialectEnum {
@@ -292,6 +294,9 @@ pub struct OdsOp {
     pub infer: Option<InferFn>,
     /// The default values of default-valued attributes, interned at registration.
     pub defaults: std::cell::RefCell<Vec<(usize, Attribute)>>,
+    /// The same per attribute definition (by index; empty before [`DialectBuilder::finish`]),
+    /// for the printer's default checks.
+    pub default_of: Vec<Option<Attribute>>,
     /// For linalg named ops: the OpDSL body and maps.
     pub named: Option<&'static NamedOp>,
     /// The def's relational traits, split out once (the verifier reads them for every op).
@@ -458,6 +463,7 @@ impl DialectBuilder {
                     verify: None,
                     infer: None,
                     defaults: Default::default(),
+                    default_of: Vec::new(),
                     named: None,
                     relations: Relations::of(def),
                     attr_syms: Vec::new(),
@@ -521,6 +527,10 @@ impl DialectBuilder {
                         }
                     }
                 }
+            }
+            ods.default_of = vec![None; ods.def.attrs.len()];
+            for &(i, v) in &defaults {
+                ods.default_of[i] = Some(v);
             }
             *ods.defaults.borrow_mut() = defaults;
             info.ext = Some(Rc::new(ods));
