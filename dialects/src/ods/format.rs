@@ -683,9 +683,8 @@ impl<'b> Printer<'_, 'b> {
         // Most ops print every attribute they have elsewhere: then there is no dictionary to print
         // and no need to merge and sort the attributes (decided on symbols; for the rarer ops
         // whose other attributes are all elided, `print_named_attrs` prints nothing either).
-        let syms = &self.ods.attr_syms;
-        let used = &self.ods.format.as_ref().unwrap().used_attrs;
-        if !syms.is_empty() && d.all_attrs().iter().all(|na| used.iter().any(|&i| syms.get(i) == Some(&na.name))) {
+        let used = &self.ods.used_syms;
+        if !self.ods.attr_syms.is_empty() && d.all_attrs().iter().all(|na| used.contains(&na.name)) {
             return;
         }
         let elided = self.elided();

@@ -305,6 +305,9 @@ pub struct OdsOp {
     /// [`DialectBuilder::finish`]; empty before): the parser and the verifier compare symbols
     /// instead of interning or comparing the names for every op.
     pub attr_syms: Vec<strata_ir::Symbol>,
+    /// The symbols of the attributes the format prints itself ([`format::Format::used_attrs`]),
+    /// interned with [`OdsOp::attr_syms`].
+    pub used_syms: Vec<strata_ir::Symbol>,
     /// Signatures (operand and result types, attributes) that passed the signature checks of
     /// [`verify_generic`], which depend on nothing else: an op with a known signature only has
     /// its structure (regions, parent) and its hand-written verifier checked.
@@ -467,6 +470,7 @@ impl DialectBuilder {
                     named: None,
                     relations: Relations::of(def),
                     attr_syms: Vec::new(),
+                    used_syms: Vec::new(),
                     verified: Default::default(),
                     parse_scratch: Default::default(),
                 };
@@ -517,6 +521,9 @@ impl DialectBuilder {
         let mut d = Dialect::new(self.name);
         for (mut info, mut ods) in self.entries {
             ods.attr_syms = ods.def.attrs.iter().map(|a| ctx.sym(a.name)).collect();
+            if let Some(fmt) = &ods.format {
+                ods.used_syms = fmt.used_attrs.iter().map(|&i| ods.attr_syms[i]).collect();
+            }
             let mut defaults = Vec::new();
             for (i, a) in ods.def.attrs.iter().enumerate() {
                 if let Some(text) = a.default {
