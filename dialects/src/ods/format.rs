@@ -14,11 +14,13 @@ use strata_ir::{
 
 use super::{custom, ods_of, operand_segments, result_segments, AttrKind, OdsOp, OpDef, Var};
 
-/// A format element.
+/// A format element. A plain tag (`repr(u8)`) rather than one folded into a field's niche: the
+/// interpreter's dispatch reads one byte.
 #[derive(Clone, Debug, PartialEq)]
+#[repr(u8)]
 pub enum El {
     /// A literal: keyword or punctuation; `""` (no space) and `" "` (a space); `"\n"`.
-    Lit(String),
+    Lit(Lit),
     /// `$operand`
     Operand(usize),
     /// `$result` (only inside `type(...)`)
@@ -63,7 +65,157 @@ pub enum El {
         els: Vec<El>,
         /// The anchor.
         anchor: Box<El>,
+        /// What printing and parsing the group need, decided at compilation.
+        plan: Box<OptPlan>,
     },
+}
+
+/// The kind of a literal, decided when the format is compiled (the parser dispatches on it
+/// instead of comparing strings for every op).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LitKind {
+    /// `` (no space)
+    Empty,
+    /// ` ` (a space)
+    Space,
+    /// `\n`
+    Newline,
+    /// `,`
+    Comma,
+    /// `(`
+    LParen,
+    /// `)`
+    RParen,
+    /// `[`
+    LSquare,
+    /// `]`
+    RSquare,
+    /// `{`
+    LBrace,
+    /// `}`
+    RBrace,
+    /// `<`
+    Less,
+    /// `>`
+    Greater,
+    /// `=`
+    Equal,
+    /// `:`
+    Colon,
+    /// `->`
+    Arrow,
+    /// `?`
+    Question,
+    /// `*`
+    Star,
+    /// `|`
+    VBar,
+    /// `...`
+    Ellipsis,
+    /// `+`
+    Plus,
+    /// `-`
+    Minus,
+    /// Anything else: a keyword.
+    Keyword,
+}
+
+/// A compiled literal: its text, kind and the spacing decisions the printer makes about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lit {
+    /// The text as the format writes it.
+    pub text: String,
+    /// What it is.
+    pub kind: LitKind,
+    /// ` ` followed by the text (written when a space precedes it).
+    spaced: String,
+    /// Whether a space precedes it after punctuation (`space_before(text, true)`).
+    space_after_punct: bool,
+    /// Whether a space precedes it otherwise (`space_before(text, false)`).
+    space_after_other: bool,
+    /// The printer's `space` state after it.
+    space: bool,
+    /// The printer's `last_punct` state after it.
+    last_punct: bool,
+}
+
+impl Lit {
+    fn new(text: String) -> Lit {
+        let kind = match text.as_str() {
+            "" => LitKind::Empty,
+            " " => LitKind::Space,
+            "\\n" => LitKind::Newline,
+            "," => LitKind::Comma,
+            "(" => LitKind::LParen,
+            ")" => LitKind::RParen,
+            "[" => LitKind::LSquare,
+            "]" => LitKind::RSquare,
+            "{" => LitKind::LBrace,
+            "}" => LitKind::RBrace,
+            "<" => LitKind::Less,
+            ">" => LitKind::Greater,
+            "=" => LitKind::Equal,
+            ":" => LitKind::Colon,
+            "->" => LitKind::Arrow,
+            "?" => LitKind::Question,
+            "*" => LitKind::Star,
+            "|" => LitKind::VBar,
+            "..." => LitKind::Ellipsis,
+            "+" => LitKind::Plus,
+            "-" => LitKind::Minus,
+            _ => LitKind::Keyword,
+        };
+        let (mut space_after_punct, mut space_after_other, mut space, mut last_punct) = (false, false, false, false);
+        if !matches!(kind, LitKind::Empty | LitKind::Space | LitKind::Newline) {
+            space_after_punct = space_before(&text, true);
+            space_after_other = space_before(&text, false);
+            let c = text.as_bytes()[0];
+            space = text.len() != 1 || !b"<({[".contains(&c);
+            last_punct = c != b'_' && !c.is_ascii_alphabetic();
+        }
+        Lit { spaced: format!(" {text}"), text, kind, space_after_punct, space_after_other, space, last_punct }
+    }
+
+    /// Whether the text is only whitespace (`` or ` `), which does not guard an optional group.
+    fn is_blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+}
+
+/// The decisions about an optional group that depend only on the format and the definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptPlan {
+    /// The `then` elements the printer prints: a unit-attribute anchor that does not lead the
+    /// group prints as nothing (its presence is the group).
+    print_then: Vec<El>,
+    /// The element that guards the group when parsing: the first one that is not whitespace.
+    parse_first: Option<El>,
+    /// The elements parsed after the guard (a unit-attribute anchor is skipped: it is set by
+    /// the guard's presence).
+    parse_rest: Vec<El>,
+    /// A unit-attribute anchor, set when the group is present.
+    unit_attr: Option<usize>,
+}
+
+impl OptPlan {
+    fn new(def: &OpDef, then: &[El], anchor: &El) -> OptPlan {
+        let unit_attr = match anchor {
+            El::Attr(i) if matches!(def.attrs[*i].kind, AttrKind::Unit) => Some(*i),
+            _ => None,
+        };
+        let unit_anchor = unit_attr.is_some() && then.first() != Some(anchor);
+        let print_then = then.iter().filter(|c| !(unit_anchor && *c == anchor)).cloned().collect();
+        let lead = then.iter().take_while(|e| matches!(e, El::Lit(v) if v.is_blank())).count();
+        let parse_first = then.get(lead).cloned();
+        let parse_rest = then
+            .get(lead + 1..)
+            .unwrap_or_default()
+            .iter()
+            .filter(|c| !(unit_attr.is_some() && matches!(c, El::Attr(_)) && *c == anchor))
+            .cloned()
+            .collect();
+        OptPlan { print_then, parse_first, parse_rest, unit_attr }
+    }
 }
 
 /// A compiled format.
@@ -181,7 +333,7 @@ impl Compiler<'_> {
 
     fn element(&mut self, tok: Tok) -> Result<El, String> {
         let el = match tok {
-            Tok::Lit(l) => El::Lit(l),
+            Tok::Lit(l) => El::Lit(Lit::new(l)),
             Tok::Str(l) => El::Str(l),
             Tok::Var(v) => self.var(&v)?,
             Tok::Ident(id) => match id.as_str() {
@@ -278,7 +430,8 @@ impl Compiler<'_> {
                 }
                 let anchor = self.anchor.take().ok_or("optional group without anchor")?;
                 self.anchor = saved;
-                El::Opt { then, els, anchor: Box::new(anchor) }
+                let plan = Box::new(OptPlan::new(self.def, &then, &anchor));
+                El::Opt { then, els, anchor: Box::new(anchor), plan }
             }
             t => return Err(format!("unexpected {t:?}")),
         };
@@ -335,6 +488,22 @@ impl Format {
 
 // ---------------------------------------------------------------- printing
 
+/// The value ranges per operand or result definition of a printed op: one value per definition
+/// (`None`: every definition is a single value, the common case, not materialized) or computed
+/// ([`super::segments`]).
+struct Segs(Option<super::Segments>);
+
+impl Segs {
+    /// The `[start, end)` range of definition `i`.
+    #[inline]
+    fn get(&self, i: usize) -> (usize, usize) {
+        match &self.0 {
+            None => (i, i + 1),
+            Some(s) => s[i],
+        }
+    }
+}
+
 /// Prints one op by interpreting its format. Operands, types, regions and successors are read
 /// straight from the context (no per-element vectors): this runs for every printed op.
 struct Printer<'a, 'b> {
@@ -342,8 +511,8 @@ struct Printer<'a, 'b> {
     ctx: &'b Context,
     op: OpId,
     ods: &'a OdsOp,
-    oseg: super::Segments,
-    rseg: super::Segments,
+    oseg: Segs,
+    rseg: Segs,
     space: bool,
     last_punct: bool,
 }
@@ -361,13 +530,13 @@ fn space_before(value: &str, last_punct: bool) -> bool {
 
 /// Whether an attribute value is its definition's default.
 fn is_default(ods: &OdsOp, i: usize, a: Attribute) -> bool {
-    ods.defaults.borrow().iter().any(|(j, v)| *j == i && *v == a)
+    ods.default_of.get(i).is_some_and(|d| *d == Some(a))
 }
 
 impl<'b> Printer<'_, 'b> {
     /// The operands of operand definition `i`.
     fn operands_of(&self, i: usize) -> &'b [strata_ir::Value] {
-        let (s, e) = self.oseg[i];
+        let (s, e) = self.oseg.get(i);
         &self.ctx.operands(self.op)[s..e]
     }
     fn attr_of(&self, i: usize) -> Option<Attribute> {
@@ -376,8 +545,8 @@ impl<'b> Printer<'_, 'b> {
 
     fn present(&self, anchor: &El) -> bool {
         match anchor {
-            El::Operand(i) => self.oseg[*i].1 > self.oseg[*i].0,
-            El::Result(i) => self.rseg[*i].1 > self.rseg[*i].0,
+            El::Operand(i) => self.oseg.get(*i).1 > self.oseg.get(*i).0,
+            El::Result(i) => self.rseg.get(*i).1 > self.rseg.get(*i).0,
             El::Attr(i) => match self.attr_of(*i) {
                 None => false,
                 Some(a) => {
@@ -406,30 +575,29 @@ impl<'b> Printer<'_, 'b> {
         }
     }
 
-    fn lit(&mut self, v: &str, emit: bool) {
-        if v.is_empty() || v == " " {
-            if emit && v == " " {
-                self.p.write(" ");
+    fn lit(&mut self, l: &Lit, emit: bool) {
+        match l.kind {
+            LitKind::Empty | LitKind::Space => {
+                if emit && l.kind == LitKind::Space {
+                    self.p.write(" ");
+                }
+                self.last_punct = l.kind == LitKind::Empty;
+                self.space = false;
             }
-            self.last_punct = v.is_empty();
-            self.space = false;
-            return;
-        }
-        if v == "\\n" {
-            if emit {
-                self.p.print_new_line();
+            LitKind::Newline => {
+                if emit {
+                    self.p.print_new_line();
+                }
             }
-            return;
-        }
-        if emit {
-            if self.space && space_before(v, self.last_punct) {
-                self.p.write(" ");
+            _ => {
+                if emit {
+                    let spaced = self.space && if self.last_punct { l.space_after_punct } else { l.space_after_other };
+                    self.p.write(if spaced { &l.spaced } else { &l.text });
+                }
+                self.space = l.space;
+                self.last_punct = l.last_punct;
             }
-            self.p.write(v);
         }
-        let c = v.as_bytes()[0];
-        self.space = v.len() != 1 || !b"<({[".contains(&c);
-        self.last_punct = c != b'_' && !c.is_ascii_alphabetic();
     }
 
     fn pre_space(&mut self, emit: bool) {
@@ -443,6 +611,20 @@ impl<'b> Printer<'_, 'b> {
     fn el(&mut self, e: &El, emit: bool) {
         match e {
             El::Lit(v) => self.lit(v, emit),
+            // The common values, without the general dispatch of `value`.
+            El::Operand(i) => {
+                self.pre_space(emit);
+                if emit {
+                    let vs = self.operands_of(*i);
+                    self.p.print_operands(vs);
+                }
+            }
+            El::Type(x) => {
+                self.pre_space(emit);
+                if emit {
+                    self.print_types_of(x);
+                }
+            }
             El::AttrDict(kw) => {
                 if emit {
                     self.print_attr_dict(*kw);
@@ -452,16 +634,9 @@ impl<'b> Printer<'_, 'b> {
             El::PropDict => {
                 self.pre_space(emit);
             }
-            El::Opt { then, els, anchor } => {
+            El::Opt { els, anchor, plan, .. } => {
                 let on = self.present(anchor);
-                let unit_anchor = matches!(**anchor, El::Attr(i) if matches!(self.ods.def.attrs[i].kind, AttrKind::Unit))
-                    && then.first() != Some(anchor);
-                for c in then {
-                    if unit_anchor && c == &**anchor {
-                        continue;
-                    }
-                    self.el(c, emit && on);
-                }
+                self.elems(&plan.print_then, emit && on);
                 self.elems(els, emit && !on);
             }
             El::OIList(clauses) => {
@@ -508,9 +683,8 @@ impl<'b> Printer<'_, 'b> {
         // Most ops print every attribute they have elsewhere: then there is no dictionary to print
         // and no need to merge and sort the attributes (decided on symbols; for the rarer ops
         // whose other attributes are all elided, `print_named_attrs` prints nothing either).
-        let syms = &self.ods.attr_syms;
-        let used = &self.ods.format.as_ref().unwrap().used_attrs;
-        if !syms.is_empty() && d.all_attrs().iter().all(|na| used.iter().any(|&i| syms.get(i) == Some(&na.name))) {
+        let used = &self.ods.used_syms;
+        if !self.ods.attr_syms.is_empty() && d.all_attrs().iter().all(|na| used.contains(&na.name)) {
             return;
         }
         let elided = self.elided();
@@ -528,6 +702,30 @@ impl<'b> Printer<'_, 'b> {
 
     /// `type(x)`: the types of `x` separated by `, ` (as `print_type_list`).
     fn print_types_of(&mut self, e: &El) {
+        let ctx = self.ctx;
+        match e {
+            El::Operand(i) => {
+                let (s, end) = self.oseg.get(*i);
+                for (k, v) in ctx.operands(self.op)[s..end].iter().enumerate() {
+                    if k > 0 {
+                        self.p.write(", ");
+                    }
+                    self.p.print_type(ctx.value_type(*v));
+                }
+                return;
+            }
+            El::Result(i) => {
+                let (s, end) = self.rseg.get(*i);
+                for (k, r) in ctx.op(self.op).results()[s..end].iter().enumerate() {
+                    if k > 0 {
+                        self.p.write(", ");
+                    }
+                    self.p.print_type(r.ty);
+                }
+                return;
+            }
+            _ => {}
+        }
         let p = &mut *self.p;
         let mut first = true;
         Self::walk_types(self.ctx, self.op, &self.oseg, &self.rseg, e, &mut |t| {
@@ -541,21 +739,14 @@ impl<'b> Printer<'_, 'b> {
 
     /// Call `f` with the type of each value of an operand or result group, in order (an
     /// associated function: `f` may hold the printer).
-    fn walk_types(
-        ctx: &Context,
-        op: OpId,
-        oseg: &super::Segments,
-        rseg: &super::Segments,
-        e: &El,
-        f: &mut dyn FnMut(Type),
-    ) {
+    fn walk_types(ctx: &Context, op: OpId, oseg: &Segs, rseg: &Segs, e: &El, f: &mut dyn FnMut(Type)) {
         match e {
             El::Operand(i) => {
-                let (s, e) = oseg[*i];
+                let (s, e) = oseg.get(*i);
                 ctx.operands(op)[s..e].iter().for_each(|v| f(ctx.value_type(*v)));
             }
             El::Result(i) => {
-                let (s, e) = rseg[*i];
+                let (s, e) = rseg.get(*i);
                 ctx.op(op).results()[s..e].iter().for_each(|r| f(r.ty));
             }
             El::Operands => ctx.operands(op).iter().for_each(|v| f(ctx.value_type(*v))),
@@ -565,6 +756,7 @@ impl<'b> Printer<'_, 'b> {
         }
     }
 
+    #[inline(never)]
     fn value(&mut self, e: &El) {
         let ctx = self.ctx;
         match e {
@@ -630,7 +822,10 @@ impl<'b> Printer<'_, 'b> {
                     self.p.print_successor(b);
                 }
             }
-            El::Custom(name, args) => custom::print(self.p, self.op, self.ods, name, args, &self.oseg),
+            El::Custom(name, args) => {
+                let oseg: super::Segments = (0..self.ods.def.operands.len()).map(|i| self.oseg.get(i)).collect();
+                custom::print(self.p, self.op, self.ods, name, args, &oseg)
+            }
             _ => {}
         }
     }
@@ -711,7 +906,18 @@ pub fn print_op(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let Some(ods) = ods_of(ctx, ctx.op(op).name()) else { return };
     let Some(fmt) = ods.format.as_ref() else { return };
-    let (Some(oseg), Some(rseg)) = (operand_segments(ctx, op, ods), result_segments(ctx, op, ods)) else {
+    let rel = &ods.relations;
+    let oseg = if rel.single_operands && !rel.attr_sized_operands {
+        (ctx.operands(op).len() == ods.def.operands.len()).then_some(Segs(None))
+    } else {
+        operand_segments(ctx, op, ods).map(|s| Segs(Some(s)))
+    };
+    let rseg = if rel.single_results && !rel.attr_sized_results {
+        (ctx.num_results(op) == ods.def.results.len()).then_some(Segs(None))
+    } else {
+        result_segments(ctx, op, ods).map(|s| Segs(Some(s)))
+    };
+    let (Some(oseg), Some(rseg)) = (oseg, rseg) else {
         // Malformed op: fall back to the generic form's body.
         p.write(" ");
         p.print_generic_op(op);
@@ -728,9 +934,9 @@ pub struct Parsed {
     /// Operands per operand definition.
     pub operands: Vec<Vec<UnresolvedOperand>>,
     /// Types per operand definition, when the format gives them.
-    pub otypes: Vec<Option<Vec<Type>>>,
+    pub otypes: Vec<Option<Types>>,
     /// Types per result definition.
-    pub rtypes: Vec<Option<Vec<Type>>>,
+    pub rtypes: Vec<Option<Types>>,
     /// Attributes per attribute definition.
     pub attrs: Vec<Option<Attribute>>,
     /// Regions per region definition.
@@ -742,82 +948,81 @@ pub struct Parsed {
     /// `operands` directive.
     pub all_operands: Option<Vec<UnresolvedOperand>>,
     /// `type(operands)`.
-    pub all_otypes: Option<Vec<Type>>,
+    pub all_otypes: Option<Types>,
     /// `type(results)`.
-    pub all_rtypes: Option<Vec<Type>>,
+    pub all_rtypes: Option<Types>,
     /// Operands whose presence was seen (optional groups).
     pub seen: Vec<bool>,
-    /// Type vectors of a finished parse, for [`Parsed::filled`].
-    spare_types: Vec<Vec<Type>>,
-}
-
-thread_local! {
-    /// Buffers of finished format parses, reused by the next ones (ops nest, so several may be
-    /// in use at once): a parse otherwise allocates a dozen small vectors per op. Boxed: a
-    /// `Parsed` is a few hundred bytes, moved between the pool, the parse and its caller.
-    #[allow(clippy::vec_box)]
-    static SPARE_PARSED: std::cell::RefCell<Vec<Box<Parsed>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Parsed {
-    /// Empty state shaped for `def`, reusing the allocations of a finished parse if there is one.
-    fn for_def(def: &OpDef) -> Box<Parsed> {
-        let spare = SPARE_PARSED.with(|s| s.borrow_mut().pop());
-        let mut r = spare.unwrap_or_else(|| {
-            Box::new(Parsed {
-                operands: Vec::new(),
-                otypes: Vec::new(),
-                rtypes: Vec::new(),
-                attrs: Vec::new(),
-                regions: Vec::new(),
-                succs: Vec::new(),
-                dict: Vec::new(),
-                all_operands: None,
-                all_otypes: None,
-                all_rtypes: None,
-                seen: Vec::new(),
-                spare_types: Vec::new(),
-            })
-        });
-        fn reset_nested<T>(v: &mut Vec<Vec<T>>, n: usize) {
-            v.truncate(n);
-            v.iter_mut().for_each(Vec::clear);
-            v.resize_with(n, Vec::new);
+    /// Empty state shaped for `def`.
+    fn new(def: &OpDef) -> Box<Parsed> {
+        fn nested<T>(n: usize) -> Vec<Vec<T>> {
+            (0..n).map(|_| Vec::new()).collect()
         }
-        fn reset<T: Clone>(v: &mut Vec<Option<T>>, n: usize) {
-            v.clear();
-            v.resize(n, None);
-        }
-        reset_nested(&mut r.operands, def.operands.len());
-        for ts in r.otypes.drain(..).chain(r.rtypes.drain(..)).flatten() {
-            if r.spare_types.len() < 32 {
-                r.spare_types.push(ts);
-            }
-        }
-        reset(&mut r.otypes, def.operands.len());
-        reset(&mut r.rtypes, def.results.len());
-        reset(&mut r.attrs, def.attrs.len());
-        reset_nested(&mut r.regions, def.regions.len().max(1));
-        reset_nested(&mut r.succs, def.successors.len());
-        r.dict.clear();
-        r.all_operands = None;
-        r.all_otypes = None;
-        r.all_rtypes = None;
-        r.seen.clear();
-        r
+        Box::new(Parsed {
+            operands: nested(def.operands.len()),
+            otypes: vec![None; def.operands.len()],
+            rtypes: vec![None; def.results.len()],
+            attrs: vec![None; def.attrs.len()],
+            regions: nested(def.regions.len().max(1)),
+            succs: nested(def.successors.len()),
+            dict: Vec::new(),
+            all_operands: None,
+            all_otypes: None,
+            all_rtypes: None,
+            seen: Vec::new(),
+        })
     }
 
-    /// Hand the buffers to the next parse ([`Parsed::for_def`]).
-    fn recycle(self: Box<Self>) {
-        SPARE_PARSED.with(|s| s.borrow_mut().push(self));
+    /// The empty state of a parse of `ods`: the one a finished parse of the same op left (a
+    /// successful parse moves everything out, leaving it empty and shaped for the def), else a
+    /// new one. Ops nest: a parse of an op inside another of its kind gets a new one.
+    fn take(ods: &OdsOp) -> Box<Parsed> {
+        ods.parse_scratch.take().unwrap_or_else(|| Parsed::new(ods.def))
     }
 
-    /// `n` copies of `t`, in a vector of a finished parse if there is one.
-    fn filled(&mut self, t: Type, n: usize) -> Vec<Type> {
-        let mut v = self.spare_types.pop().unwrap_or_default();
-        v.clear();
-        v.resize(n, t);
-        v
+    /// Hand the emptied state back for the next parse of `ods` ([`Parsed::take`]).
+    fn give_back(self: Box<Self>, ods: &OdsOp) {
+        debug_assert!(self.is_empty(ods.def), "{}: format parse state left dirty", ods.def.name);
+        let mut slot = ods.parse_scratch.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(self);
+        }
+    }
+
+    /// Whether the state is as [`Parsed::new`] makes it (allocations aside).
+    fn is_empty(&self, def: &OpDef) -> bool {
+        self.operands.len() == def.operands.len()
+            && self.operands.iter().all(Vec::is_empty)
+            && self.otypes.len() == def.operands.len()
+            && self.otypes.iter().all(Option::is_none)
+            && self.rtypes.len() == def.results.len()
+            && self.rtypes.iter().all(Option::is_none)
+            && self.attrs.len() == def.attrs.len()
+            && self.attrs.iter().all(Option::is_none)
+            && self.regions.len() == def.regions.len().max(1)
+            && self.regions.iter().all(Vec::is_empty)
+            && self.succs.len() == def.successors.len()
+            && self.succs.iter().all(Vec::is_empty)
+            && self.dict.is_empty()
+            && self.all_operands.is_none()
+            && self.all_otypes.is_none()
+            && self.all_rtypes.is_none()
+            && self.seen.is_empty()
+    }
+}
+
+/// The types of an operand or result definition (one or two inline: no allocation).
+pub type Types = smallvec::SmallVec<[Type; 2]>;
+
+/// `n` copies of `t`.
+fn filled(t: Type, n: usize) -> Types {
+    if n <= 2 {
+        Types::from_buf_and_len([t; 2], n)
+    } else {
+        Types::from_elem(t, n)
     }
 }
 
@@ -827,53 +1032,53 @@ fn set_single(v: &mut Vec<UnresolvedOperand>, o: UnresolvedOperand) {
     v.push(o);
 }
 
-fn parse_lit(p: &mut OpAsmParser<'_, '_>, v: &str) -> ParseResult<()> {
-    match v {
-        "" | " " | "\\n" => Ok(()),
-        "," => p.parse_comma(),
-        "(" => p.parse_lparen(),
-        ")" => p.parse_rparen(),
-        "[" => p.parse_lsquare(),
-        "]" => p.parse_rsquare(),
-        "{" => p.parse_lbrace(),
-        "}" => p.parse_rbrace(),
-        "<" => p.parse_less(),
-        ">" => p.parse_greater(),
-        "=" => p.parse_equal(),
-        ":" => p.parse_colon(),
-        "->" => p.parse_arrow(),
-        "?" => p.parse_question(),
-        "*" => p.parse_star(),
-        "|" => p.parse_vertical_bar(),
-        "..." => p.parse_ellipsis(),
-        "+" => p.parse_plus(),
-        "-" => p.parse_minus(),
-        kw => p.parse_keyword(kw),
+fn parse_lit(p: &mut OpAsmParser<'_, '_>, l: &Lit) -> ParseResult<()> {
+    match l.kind {
+        LitKind::Empty | LitKind::Space | LitKind::Newline => Ok(()),
+        LitKind::Comma => p.parse_comma(),
+        LitKind::LParen => p.parse_lparen(),
+        LitKind::RParen => p.parse_rparen(),
+        LitKind::LSquare => p.parse_lsquare(),
+        LitKind::RSquare => p.parse_rsquare(),
+        LitKind::LBrace => p.parse_lbrace(),
+        LitKind::RBrace => p.parse_rbrace(),
+        LitKind::Less => p.parse_less(),
+        LitKind::Greater => p.parse_greater(),
+        LitKind::Equal => p.parse_equal(),
+        LitKind::Colon => p.parse_colon(),
+        LitKind::Arrow => p.parse_arrow(),
+        LitKind::Question => p.parse_question(),
+        LitKind::Star => p.parse_star(),
+        LitKind::VBar => p.parse_vertical_bar(),
+        LitKind::Ellipsis => p.parse_ellipsis(),
+        LitKind::Plus => p.parse_plus(),
+        LitKind::Minus => p.parse_minus(),
+        LitKind::Keyword => p.parse_keyword(&l.text),
     }
 }
 
-fn parse_optional_lit(p: &mut OpAsmParser<'_, '_>, v: &str) -> bool {
-    match v {
-        "" | " " | "\\n" => true,
-        "," => p.parse_optional_comma(),
-        "(" => p.parse_optional_lparen(),
-        ")" => p.parse_optional_rparen(),
-        "[" => p.parse_optional_lsquare(),
-        "]" => p.parse_optional_rsquare(),
-        "{" => p.parse_optional_lbrace(),
-        "}" => p.parse_optional_rbrace(),
-        "<" => p.parse_optional_less(),
-        ">" => p.parse_optional_greater(),
-        "=" => p.parse_optional_equal(),
-        ":" => p.parse_optional_colon(),
-        "->" => p.parse_optional_arrow(),
-        "?" => p.parse_optional_question(),
-        "*" => p.parse_optional_star(),
-        "|" => p.parse_optional_vertical_bar(),
-        "..." => p.parse_optional_ellipsis(),
-        "+" => p.parse_optional_plus(),
-        "-" => p.parse_optional_minus(),
-        kw => p.parse_optional_keyword(kw),
+fn parse_optional_lit(p: &mut OpAsmParser<'_, '_>, l: &Lit) -> bool {
+    match l.kind {
+        LitKind::Empty | LitKind::Space | LitKind::Newline => true,
+        LitKind::Comma => p.parse_optional_comma(),
+        LitKind::LParen => p.parse_optional_lparen(),
+        LitKind::RParen => p.parse_optional_rparen(),
+        LitKind::LSquare => p.parse_optional_lsquare(),
+        LitKind::RSquare => p.parse_optional_rsquare(),
+        LitKind::LBrace => p.parse_optional_lbrace(),
+        LitKind::RBrace => p.parse_optional_rbrace(),
+        LitKind::Less => p.parse_optional_less(),
+        LitKind::Greater => p.parse_optional_greater(),
+        LitKind::Equal => p.parse_optional_equal(),
+        LitKind::Colon => p.parse_optional_colon(),
+        LitKind::Arrow => p.parse_optional_arrow(),
+        LitKind::Question => p.parse_optional_question(),
+        LitKind::Star => p.parse_optional_star(),
+        LitKind::VBar => p.parse_optional_vertical_bar(),
+        LitKind::Ellipsis => p.parse_optional_ellipsis(),
+        LitKind::Plus => p.parse_optional_plus(),
+        LitKind::Minus => p.parse_optional_minus(),
+        LitKind::Keyword => p.parse_optional_keyword(&l.text),
     }
 }
 
@@ -1063,7 +1268,7 @@ impl PState<'_> {
     /// Parse the first element of an optional group if present; returns whether it was.
     fn optional_first(&mut self, p: &mut OpAsmParser<'_, '_>, e: &El) -> ParseResult<bool> {
         match e {
-            El::Lit(v) => Ok(parse_optional_lit(p, v)),
+            El::Lit(l) => Ok(parse_optional_lit(p, l)),
             El::Operand(i) => {
                 let d = &self.def.operands[*i];
                 if d.var == Var::Variadic {
@@ -1094,7 +1299,8 @@ impl PState<'_> {
             El::Type(x) => match &**x {
                 El::Operand(_) | El::Result(_) => match p.parse_optional_type()? {
                     Some(t) => {
-                        let mut ts = vec![t];
+                        let mut ts = Types::new();
+                        ts.push(t);
                         while p.parse_optional_comma() {
                             ts.push(p.parse_type()?);
                         }
@@ -1152,7 +1358,7 @@ impl PState<'_> {
         }
     }
 
-    fn set_types(&mut self, x: &El, ts: Vec<Type>) {
+    fn set_types(&mut self, x: &El, ts: Types) {
         match x {
             El::Operand(i) => self.r.otypes[*i] = Some(ts),
             El::Result(i) => self.r.rtypes[*i] = Some(ts),
@@ -1171,8 +1377,36 @@ impl PState<'_> {
     }
 
     fn el(&mut self, p: &mut OpAsmParser<'_, '_>, e: &El) -> ParseResult<()> {
+        // The common elements here, the rest in `el_rest` (a small function for the hot loop).
         match e {
-            El::Lit(v) => parse_lit(p, v),
+            El::Lit(l) => parse_lit(p, l),
+            El::Operand(i) if self.def.operands[*i].var == Var::Single => {
+                let o = p.parse_operand()?;
+                set_single(&mut self.r.operands[*i], o);
+                Ok(())
+            }
+            El::Type(x) if self.single_value(x) => {
+                let t = p.parse_type()?;
+                self.set_types(x, filled(t, 1));
+                Ok(())
+            }
+            _ => self.el_rest(p, e),
+        }
+    }
+
+    /// Whether `x` is an operand or result definition of one value.
+    fn single_value(&self, x: &El) -> bool {
+        match x {
+            El::Operand(i) => self.def.operands[*i].var == Var::Single,
+            El::Result(i) => self.def.results[*i].var == Var::Single,
+            _ => false,
+        }
+    }
+
+    #[inline(never)]
+    fn el_rest(&mut self, p: &mut OpAsmParser<'_, '_>, e: &El) -> ParseResult<()> {
+        match e {
+            El::Lit(l) => parse_lit(p, l),
             El::Operand(i) => {
                 let d = &self.def.operands[*i];
                 match d.var {
@@ -1223,7 +1457,7 @@ impl PState<'_> {
                     _ => true,
                 };
                 let ts = if many {
-                    let mut ts = Vec::new();
+                    let mut ts = Types::new();
                     if let Some(t) = p.parse_optional_type()? {
                         ts.push(t);
                         while p.parse_optional_comma() {
@@ -1233,15 +1467,15 @@ impl PState<'_> {
                     ts
                 } else {
                     let t = p.parse_type()?;
-                    self.r.filled(t, 1)
+                    filled(t, 1)
                 };
                 self.set_types(x, ts);
                 Ok(())
             }
             El::FunctionalType(a, b) => {
                 let (ins, outs) = p.parse_function_type()?;
-                self.set_types(a, ins);
-                self.set_types(b, outs);
+                self.set_types(a, Types::from_vec(ins));
+                self.set_types(b, Types::from_vec(outs));
                 Ok(())
             }
             El::Attr(i) => {
@@ -1302,24 +1536,14 @@ impl PState<'_> {
             }
             El::Successors => Ok(()),
             El::Custom(name, args) => custom::parse(p, self.def, &mut self.r, name, args),
-            El::Opt { then, els, anchor } => {
+            El::Opt { els, plan, .. } => {
                 // As MLIR, the group's first element that is not whitespace (`` or ` `) guards it.
-                let lead = then.iter().take_while(|e| matches!(e, El::Lit(v) if v.trim().is_empty())).count();
-                let Some(first) = then.get(lead) else { return Ok(()) };
+                let Some(first) = &plan.parse_first else { return Ok(()) };
                 if self.optional_first(p, first)? {
-                    if let El::Attr(i) = &**anchor {
-                        if matches!(self.def.attrs[*i].kind, AttrKind::Unit) {
-                            self.r.attrs[*i] = Some(p.ctx().unit_attr());
-                        }
+                    if let Some(i) = plan.unit_attr {
+                        self.r.attrs[i] = Some(p.ctx().unit_attr());
                     }
-                    for c in &then[lead + 1..] {
-                        if let El::Attr(i) = c {
-                            if c == &**anchor && matches!(self.def.attrs[*i].kind, AttrKind::Unit) {
-                                continue;
-                            }
-                        }
-                        self.el(p, c)?;
-                    }
+                    self.els(p, &plan.parse_rest)?;
                 } else {
                     self.els(p, els)?;
                 }
@@ -1331,7 +1555,7 @@ impl PState<'_> {
                     let mut matched = false;
                     for (k, c) in clauses.iter().enumerate() {
                         let Some(El::Lit(kw)) = c.first() else { continue };
-                        if done[k] || !p.parse_optional_keyword(kw) {
+                        if done[k] || !p.parse_optional_keyword(&kw.text) {
                             continue;
                         }
                         done[k] = true;
@@ -1373,7 +1597,12 @@ pub fn ensure_terminator(ctx: &mut Context, r: RegionId, term: &str, loc: Attrib
     ctx.append_op(b, t);
 }
 
-/// A constant type of a buildable ODS constraint.
+/// Whether [`buildable`] gives a type for `cons`.
+pub fn is_buildable(cons: &str) -> bool {
+    matches!(cons, "Index" | "I1" | "I8" | "I16" | "I32" | "I64" | "F32" | "F64")
+}
+
+/// A constant type of a buildable ODS constraint ([`is_buildable`]).
 pub fn buildable(ctx: &mut Context, cons: &str) -> Option<Type> {
     Some(match cons {
         "Index" => ctx.index_type(),
@@ -1397,66 +1626,63 @@ pub fn infer_types(
     props: &[NamedAttribute],
 ) -> ParseResult<()> {
     let def = ods.def;
-    let n_o = def.operands.len();
     // Spread `type(operands)` / `type(results)`.
     if let Some(all) = r.all_otypes.take() {
         spread(&mut r.otypes, def.operands, &r.operands, all);
     }
     if let Some(all) = r.all_rtypes.take() {
-        let counts: Vec<usize> = def.results.iter().map(|_| 1).collect();
-        let _ = counts;
         if def.results.len() == 1 {
             r.rtypes[0] = Some(all);
         } else {
             for (i, t) in all.into_iter().enumerate() {
                 if i < r.rtypes.len() {
-                    r.rtypes[i] = Some(r.filled(t, 1));
+                    r.rtypes[i] = Some(filled(t, 1));
                 }
             }
         }
     }
-    for (i, d) in def.operands.iter().enumerate() {
-        if r.otypes[i].is_none() {
-            if let Some(t) = buildable(p.ctx(), d.cons) {
-                let n = r.operands[i].len();
-                r.otypes[i] = Some(r.filled(t, n));
+    let rel = &ods.relations;
+    if rel.buildable_operands {
+        for (i, d) in def.operands.iter().enumerate() {
+            if r.otypes[i].is_none() {
+                if let Some(t) = buildable(p.ctx(), d.cons) {
+                    let n = r.operands[i].len();
+                    r.otypes[i] = Some(filled(t, n));
+                }
             }
         }
     }
-    for (i, d) in def.results.iter().enumerate() {
-        if r.rtypes[i].is_none() && d.var == Var::Single {
-            if let Some(t) = buildable(p.ctx(), d.cons) {
-                r.rtypes[i] = Some(r.filled(t, 1));
+    if rel.buildable_results {
+        for (i, d) in def.results.iter().enumerate() {
+            if r.rtypes[i].is_none() && d.var == Var::Single {
+                if let Some(t) = buildable(p.ctx(), d.cons) {
+                    r.rtypes[i] = Some(filled(t, 1));
+                }
             }
         }
     }
     // Propagate equalities until nothing changes (the relations were resolved to operand and
     // result indices at registration).
-    let rel = &ods.relations;
     for _ in 0..4 {
         let mut changed = false;
         let same_all = rel.same_operands_and_result_type;
         let same_ops = rel.same_type_operands || same_all;
         if same_ops {
-            let known = r.otypes.iter().flatten().flatten().copied().next().or_else(|| {
-                if same_all {
-                    r.rtypes.iter().flatten().flatten().copied().next()
-                } else {
-                    None
-                }
-            });
+            let mut known = first_type(&r.otypes);
+            if known.is_none() && same_all {
+                known = first_type(&r.rtypes);
+            }
             if let Some(t) = known {
-                for i in 0..n_o {
-                    if r.otypes[i].is_none() {
-                        let n = r.operands[i].len();
-                        r.otypes[i] = Some(r.filled(t, n));
+                for (ts, us) in r.otypes.iter_mut().zip(&r.operands) {
+                    if ts.is_none() {
+                        *ts = Some(filled(t, us.len()));
                         changed = true;
                     }
                 }
                 if same_all {
                     for (i, d) in def.results.iter().enumerate() {
                         if r.rtypes[i].is_none() && d.var == Var::Single {
-                            r.rtypes[i] = Some(r.filled(t, 1));
+                            r.rtypes[i] = Some(filled(t, 1));
                             changed = true;
                         }
                     }
@@ -1472,10 +1698,10 @@ pub fn infer_types(
                 for &(is_op, i) in group {
                     if is_op && r.otypes[i].is_none() {
                         let n = r.operands[i].len();
-                        r.otypes[i] = Some(r.filled(t, n));
+                        r.otypes[i] = Some(filled(t, n));
                         changed = true;
                     } else if !is_op && r.rtypes[i].is_none() {
-                        r.rtypes[i] = Some(r.filled(t, 1));
+                        r.rtypes[i] = Some(filled(t, 1));
                         changed = true;
                     }
                 }
@@ -1491,14 +1717,15 @@ pub fn infer_types(
             if let Some(ts) = super::transform_type(p.ctx(), tr, lt) {
                 if rr.0 {
                     let n = r.operands[rr.1].len();
-                    r.otypes[rr.1] = Some(if ts.len() == 1 { vec![ts[0]; n] } else { ts });
+                    r.otypes[rr.1] = Some(if ts.len() == 1 { filled(ts[0], n) } else { Types::from_vec(ts) });
                 } else {
-                    r.rtypes[rr.1] = Some(ts);
+                    r.rtypes[rr.1] = Some(Types::from_vec(ts));
                 }
                 changed = true;
             }
         }
-        if !changed {
+        // Without other relations, one round of the (idempotent) same-type rule is all.
+        if !changed || (rel.all_types_match_defs.is_empty() && rel.types_match_with_defs.is_empty()) {
             break;
         }
     }
@@ -1508,11 +1735,11 @@ pub fn infer_types(
                 let ots: Vec<Type> = r.otypes.iter().flatten().flatten().copied().collect();
                 let rts = f(p.ctx(), &ots, props).map_err(|e| p.emit_error(e))?;
                 if def.results.len() == 1 {
-                    r.rtypes[0] = Some(rts);
+                    r.rtypes[0] = Some(Types::from_vec(rts));
                 } else {
                     for (i, t) in rts.into_iter().enumerate() {
                         if i < r.rtypes.len() && r.rtypes[i].is_none() {
-                            r.rtypes[i] = Some(r.filled(t, 1));
+                            r.rtypes[i] = Some(filled(t, 1));
                         }
                     }
                 }
@@ -1524,13 +1751,13 @@ pub fn infer_types(
             if d.var == Var::Single {
                 return Err(p.emit_error(format!("cannot infer the type of result '{}'", d.name)));
             }
-            r.rtypes[i] = Some(Vec::new());
+            r.rtypes[i] = Some(Types::new());
         }
     }
-    for (i, d) in def.operands.iter().enumerate() {
-        if r.otypes[i].is_none() {
-            if r.operands[i].is_empty() {
-                r.otypes[i] = Some(Vec::new());
+    for ((ts, us), d) in r.otypes.iter_mut().zip(&r.operands).zip(def.operands) {
+        if ts.is_none() {
+            if us.is_empty() {
+                *ts = Some(Types::new());
             } else {
                 return Err(p.emit_error(format!("cannot infer the type of operand '{}'", d.name)));
             }
@@ -1539,16 +1766,16 @@ pub fn infer_types(
     Ok(())
 }
 
-fn spread(
-    otypes: &mut [Option<Vec<Type>>],
-    defs: &[super::ArgDef],
-    operands: &[Vec<UnresolvedOperand>],
-    all: Vec<Type>,
-) {
+/// The first type of the first definition that has one.
+fn first_type(types: &[Option<Types>]) -> Option<Type> {
+    types.iter().find_map(|ts| ts.as_ref().and_then(|ts| ts.first().copied()))
+}
+
+fn spread(otypes: &mut [Option<Types>], defs: &[super::ArgDef], operands: &[Vec<UnresolvedOperand>], all: Types) {
     let mut at = 0;
     for (i, _) in defs.iter().enumerate() {
         let n = operands[i].len();
-        otypes[i] = Some(all.get(at..at + n).map(|s| s.to_vec()).unwrap_or_default());
+        otypes[i] = Some(all.get(at..at + n).map(Types::from_slice).unwrap_or_default());
         at += n;
     }
 }
@@ -1562,7 +1789,7 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
     let Some(ods) = ods else { return Err(p.emit_error("op has no format")) };
     let def: &'static OpDef = ods.def;
     let Some(fmt) = &ods.format else { return Err(p.emit_error("op has no format")) };
-    let mut ps = PState { def, r: Parsed::for_def(def) };
+    let mut ps = PState { def, r: Parsed::take(&ods) };
     ps.els(p, &fmt.elements)?;
     let mut r = ps.r;
     // `operands` directive: spread over the definitions (one variadic at most).
@@ -1579,10 +1806,10 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
     // Attributes: format variables and the dictionary's inherent entries are properties
     // (collected in the state, which the hook receives empty).
     let props = &mut st.properties;
-    for (i, a) in r.attrs.iter().enumerate() {
-        if let Some(a) = a {
+    for (i, a) in r.attrs.iter_mut().enumerate() {
+        if let Some(a) = a.take() {
             let n = ods.attr_sym(p.ctx(), i);
-            props.push(NamedAttribute { name: n, value: *a });
+            props.push(NamedAttribute { name: n, value: a });
         }
     }
     for na in r.dict.drain(..) {
@@ -1599,17 +1826,16 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
     infer_types(p, &ods, &mut r, props)?;
     // Resolve operands.
     let mut sizes = Vec::new();
-    for (i, d) in def.operands.iter().enumerate() {
-        let us = &r.operands[i];
-        let ts = r.otypes[i].as_ref().expect("inferred");
+    for (us, ts) in r.operands.iter_mut().zip(&mut r.otypes) {
+        let ts = ts.take().expect("inferred");
         if ts.len() != us.len() {
-            let _ = d;
             return Err(p.emit_error(format!("{} operands present, but expected {}", us.len(), ts.len())));
         }
-        p.resolve_operands(us, ts, &mut st.operands)?;
+        p.resolve_operands(us, &ts, &mut st.operands)?;
         if ods.relations.attr_sized_operands {
             sizes.push(us.len() as i64);
         }
+        us.clear();
     }
     if ods.relations.attr_sized_operands && !props.iter().any(|na| p.context().str(na.name) == "operandSegmentSizes") {
         let i32t = p.ctx().int_type(32);
@@ -1618,8 +1844,8 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
         props.push(NamedAttribute { name: n, value: a });
     }
     let mut rsizes = Vec::new();
-    for t in &r.rtypes {
-        let t = t.as_ref().expect("inferred");
+    for t in &mut r.rtypes {
+        let t = t.take().expect("inferred");
         st.result_types.extend(t.iter().copied());
         if ods.relations.attr_sized_results {
             rsizes.push(t.len() as i64);
@@ -1631,13 +1857,17 @@ pub fn parse_op(p: &mut OpAsmParser<'_, '_>, st: &mut OperationState) -> ParseRe
         let n = p.ctx().sym("resultSegmentSizes");
         props.push(NamedAttribute { name: n, value: a });
     }
-    for rs in r.regions.iter_mut().take(def.regions.len()) {
-        st.regions.append(rs);
+    for (k, rs) in r.regions.iter_mut().enumerate() {
+        if k < def.regions.len() {
+            st.regions.append(rs);
+        } else {
+            rs.clear();
+        }
     }
     for s in &mut r.succs {
         st.successors.append(s);
     }
-    r.recycle();
+    r.give_back(&ods);
     Ok(())
 }
 

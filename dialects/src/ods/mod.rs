@@ -53,8 +53,10 @@ pub struct ArgDef {
     pub summary: &'static str,
 }
 
-/// The kind of an inherent attribute.
+/// The kind of an inherent attribute (a plain one-byte tag: the format interpreter dispatches
+/// on it for every attribute it parses or prints).
 #[derive(Debug)]
+#[repr(u8)]
 pub enum AttrKind {
     /// A dialect enum attribute (`#arith.fastmath<fast>`), written stripped (`<fast>`).
     DialectEnum {
@@ -292,6 +294,9 @@ pub struct OdsOp {
     pub infer: Option<InferFn>,
     /// The default values of default-valued attributes, interned at registration.
     pub defaults: std::cell::RefCell<Vec<(usize, Attribute)>>,
+    /// The same per attribute definition (by index; empty before [`DialectBuilder::finish`]),
+    /// for the printer's default checks.
+    pub default_of: Vec<Option<Attribute>>,
     /// For linalg named ops: the OpDSL body and maps.
     pub named: Option<&'static NamedOp>,
     /// The def's relational traits, split out once (the verifier reads them for every op).
@@ -300,10 +305,16 @@ pub struct OdsOp {
     /// [`DialectBuilder::finish`]; empty before): the parser and the verifier compare symbols
     /// instead of interning or comparing the names for every op.
     pub attr_syms: Vec<strata_ir::Symbol>,
+    /// The symbols of the attributes the format prints itself ([`format::Format::used_attrs`]),
+    /// interned with [`OdsOp::attr_syms`].
+    pub used_syms: Vec<strata_ir::Symbol>,
     /// Signatures (operand and result types, attributes) that passed the signature checks of
     /// [`verify_generic`], which depend on nothing else: an op with a known signature only has
     /// its structure (regions, parent) and its hand-written verifier checked.
     pub verified: std::cell::RefCell<SignatureSet>,
+    /// The emptied state of the last finished format parse of this op, reused by the next
+    /// ([`format::parse_op`]).
+    pub(crate) parse_scratch: std::cell::RefCell<Option<Box<format::Parsed>>>,
 }
 
 /// A set of op signatures ([`OdsOp::verified`]).
@@ -354,6 +365,14 @@ pub struct Relations {
     pub attr_sized_operands: bool,
     /// `AttrSizedResultSegments` ([`OpDef::attr_sized_results`]).
     pub attr_sized_results: bool,
+    /// Every operand definition is a single value (segments are one value each).
+    pub single_operands: bool,
+    /// Every result definition is a single value.
+    pub single_results: bool,
+    /// Some operand's constraint is buildable ([`format::is_buildable`]).
+    pub buildable_operands: bool,
+    /// Some result's constraint is buildable.
+    pub buildable_results: bool,
     /// `all_types_match` with each name resolved by [`OpDef::value_def`] (unknown names dropped),
     /// for type inference.
     pub all_types_match_defs: Vec<Vec<ValueDef>>,
@@ -375,6 +394,10 @@ impl Relations {
             same_operands_and_result_type: def.has_trait("SameOperandsAndResultType"),
             attr_sized_operands: def.attr_sized_operands(),
             attr_sized_results: def.attr_sized_results(),
+            single_operands: def.operands.iter().all(|d| d.var == Var::Single),
+            single_results: def.results.iter().all(|d| d.var == Var::Single),
+            buildable_operands: def.operands.iter().any(|d| format::is_buildable(d.cons)),
+            buildable_results: def.results.iter().any(|d| format::is_buildable(d.cons)),
             all_types_match_defs: def
                 .trait_args("AllTypesMatch")
                 .map(|names| names.split(',').filter_map(|n| def.value_def(n)).collect())
@@ -443,10 +466,13 @@ impl DialectBuilder {
                     verify: None,
                     infer: None,
                     defaults: Default::default(),
+                    default_of: Vec::new(),
                     named: None,
                     relations: Relations::of(def),
                     attr_syms: Vec::new(),
+                    used_syms: Vec::new(),
                     verified: Default::default(),
+                    parse_scratch: Default::default(),
                 };
                 (info, ods)
             })
@@ -495,6 +521,9 @@ impl DialectBuilder {
         let mut d = Dialect::new(self.name);
         for (mut info, mut ods) in self.entries {
             ods.attr_syms = ods.def.attrs.iter().map(|a| ctx.sym(a.name)).collect();
+            if let Some(fmt) = &ods.format {
+                ods.used_syms = fmt.used_attrs.iter().map(|&i| ods.attr_syms[i]).collect();
+            }
             let mut defaults = Vec::new();
             for (i, a) in ods.def.attrs.iter().enumerate() {
                 if let Some(text) = a.default {
@@ -505,6 +534,10 @@ impl DialectBuilder {
                         }
                     }
                 }
+            }
+            ods.default_of = vec![None; ods.def.attrs.len()];
+            for &(i, v) in &defaults {
+                ods.default_of[i] = Some(v);
             }
             *ods.defaults.borrow_mut() = defaults;
             info.ext = Some(Rc::new(ods));
@@ -634,18 +667,29 @@ pub fn segments(
 
 use strata_ir::AttrKind as AttrKind2Ir;
 
+/// [`segments`] of `n` single-value definitions over `total` values.
+fn single_segments(n: usize, total: usize) -> Option<Segments> {
+    (n == total).then(|| (0..n).map(|i| (i, i + 1)).collect())
+}
+
 /// Value ranges per operand/result definition (inline for up to four definitions).
 pub type Segments = smallvec::SmallVec<[(usize, usize); 4]>;
 
 /// Operand value ranges of `op` per operand definition of `ods` (its def).
 pub fn operand_segments(ctx: &Context, op: OpId, ods: &OdsOp) -> Option<Segments> {
     let attr_sized = ods.relations.attr_sized_operands;
+    if ods.relations.single_operands && !attr_sized {
+        return single_segments(ods.def.operands.len(), ctx.operands(op).len());
+    }
     segments(ctx, op, ods.def.operands, ctx.operands(op).len(), "operandSegmentSizes", attr_sized)
 }
 
 /// Result ranges of `op` per result definition of `ods` (its def).
 pub fn result_segments(ctx: &Context, op: OpId, ods: &OdsOp) -> Option<Segments> {
     let attr_sized = ods.relations.attr_sized_results;
+    if ods.relations.single_results && !attr_sized {
+        return single_segments(ods.def.results.len(), ctx.num_results(op));
+    }
     segments(ctx, op, ods.def.results, ctx.num_results(op), "resultSegmentSizes", attr_sized)
 }
 
