@@ -154,13 +154,36 @@ fn may_stop_string(w: u64) -> bool {
 fn is_alpha(c: u8) -> bool {
     c.is_ascii_alphabetic()
 }
+/// Character classes by byte, one table load per character in the identifier loops.
+const IDENT_CONT: u8 = 1;
+const SUFFIX: u8 = 2;
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let alnum = b.is_ascii_alphanumeric();
+        if alnum || b == b'_' || b == b'$' || b == b'.' {
+            t[c] |= IDENT_CONT;
+        }
+        if alnum || b == b'$' || b == b'.' || b == b'_' || b == b'-' {
+            t[c] |= SUFFIX;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// A bare identifier continues: letters, digits, `_`, `$`, `.`.
 #[inline]
 fn is_ident_cont(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.'
+    CLASS[c as usize] & IDENT_CONT != 0
 }
+/// A suffix id (`%name`, `^bb`, `#alias`, `!alias`) continues: letters, digits, `$`, `.`, `_`,
+/// `-`.
 #[inline]
-fn is_suffix_punct(c: u8) -> bool {
-    c == b'$' || c == b'.' || c == b'_' || c == b'-'
+fn is_suffix_char(c: u8) -> bool {
+    CLASS[c as usize] & SUFFIX != 0
 }
 
 impl<'s> Lexer<'s> {
@@ -369,14 +392,13 @@ impl<'s> Lexer<'s> {
                 j += 1;
             }
             self.pos = j;
-        } else if is_alpha(c) || is_suffix_punct(c) {
-            loop {
-                self.pos += 1;
-                let c = self.peek(self.pos);
-                if !(c.is_ascii_alphanumeric() || is_suffix_punct(c)) {
-                    break;
-                }
+        } else if is_suffix_char(c) && !c.is_ascii_digit() {
+            let src = self.src;
+            let mut j = self.pos + 1;
+            while j < src.len() && is_suffix_char(src[j]) {
+                j += 1;
             }
+            self.pos = j;
         } else {
             return self.error_tok(start, start, err);
         }
