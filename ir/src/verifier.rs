@@ -277,7 +277,14 @@ impl Verifier<'_> {
                         };
                         cur = ctx.next_op(o);
                         if ctx.op_regions(o).is_empty() {
-                            if !self.verify_op_on_entrance(o) || !self.verify_op_exit_with(o, Vec::new()) {
+                            // An unregistered op without regions has nothing to verify on
+                            // entrance, nor on exit but its dialect.
+                            let ok = if ctx.op_info(ctx.op(o).name).is_none() {
+                                self.verify_unregistered(o)
+                            } else {
+                                self.verify_op_on_entrance(o) && self.verify_op_exit_with(o, Vec::new())
+                            };
+                            if !ok {
                                 return false;
                             }
                             continue;
@@ -399,10 +406,16 @@ impl Verifier<'_> {
             }
             return true;
         }
-        // Unregistered operation.
-        let data = ctx.op_name_data(name);
-        let dialect = &data.name[..data.dialect_len];
+        self.verify_unregistered(op)
+    }
+
+    /// The exit check of an unregistered operation: its dialect allows unknown operations.
+    fn verify_unregistered(&mut self, op: OpId) -> bool {
+        let ctx = self.ctx;
+        let name = ctx.op(op).name;
         if self.in_registered_dialect(name) {
+            let data = ctx.op_name_data(name);
+            let dialect = &data.name[..data.dialect_len];
             return self.fail(
                 Diagnostic::error(
                     ctx.op(op).loc,
