@@ -159,7 +159,7 @@ impl<'a> Cursor<'a> {
 
     /// A varint used as a count or index into memory: checked against `limit` so a corrupt
     /// file cannot make the reader allocate without bound.
-    #[inline]
+    #[inline(always)]
     pub fn count(&mut self, limit: usize, what: &str) -> Result<usize, BytecodeError> {
         let at = self.offset();
         let v = self.varint()?;
