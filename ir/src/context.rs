@@ -65,6 +65,8 @@ impl CompactLocs {
             hashbrown::hash_table::Entry::Occupied(o) => Some(*o.get()),
             hashbrown::hash_table::Entry::Vacant(v) => {
                 v.insert(next);
+                crate::prefetch::populate_ahead(&mut self.entries, PREFAULT_LOCS);
+                crate::prefetch::populate_ahead(&mut self.kinds, PREFAULT_LOCS);
                 self.entries.push(key);
                 self.kinds.push(std::cell::OnceCell::new());
                 Some(next)
@@ -77,8 +79,6 @@ impl CompactLocs {
         self.index.reserve(n, |&i| Self::hash(entries[i as usize]));
         self.entries.reserve(n);
         self.kinds.reserve(n);
-        crate::prefetch::populate_spare(&mut self.entries, n);
-        crate::prefetch::populate_spare(&mut self.kinds, n);
     }
 
     fn kind(&self, i: u32) -> Option<&AttrKind> {
@@ -100,8 +100,10 @@ impl Symbol {
     }
 }
 
-/// Ops whose arena memory op creation maps at a time ([`Context::prefault_ops`]): 256 KiB.
+/// Ops whose arena memory op creation maps at a time (`prefetch::populate_ahead`): 256 KiB.
 pub(crate) const PREFAULT_OPS: usize = 2048;
+/// Compact locations whose table memory interning maps at a time: 96 + 64 KiB.
+const PREFAULT_LOCS: usize = 8192;
 
 /// Owner of interned types, attributes, strings, the dialect registry, the IR arenas and the
 /// diagnostics emitted so far.
@@ -116,9 +118,6 @@ pub struct Context {
     op_name_index: HashMap<Box<str>, OpName>,
     dialects: indexmap::IndexMap<String, Rc<Dialect>>,
     pub(crate) ops: Vec<OpData>,
-    /// Ops up to this index have their arena memory mapped in advance
-    /// ([`Context::prefault_ops`]).
-    pub(crate) ops_prefaulted: usize,
     pub(crate) blocks: Vec<BlockData>,
     pub(crate) regions: Vec<RegionData>,
     /// Whether operations of unregistered dialects are accepted (`--allow-unregistered-dialect`).
@@ -168,7 +167,6 @@ impl Context {
             op_name_index: HashMap::default(),
             dialects: indexmap::IndexMap::new(),
             ops: Vec::new(),
-            ops_prefaulted: 0,
             blocks: Vec::new(),
             regions: Vec::new(),
             allow_unregistered: false,
@@ -196,15 +194,6 @@ impl Context {
     pub(crate) fn reserve_for_ops(&mut self, ops: usize) {
         self.ops.reserve(ops);
         self.locs.reserve(ops);
-    }
-
-    /// Map the op arena's memory for the next `n` ops ([`crate::prefetch::populate_spare`]).
-    /// Op creation calls it for the next [`PREFAULT_OPS`] ops whenever it passes the mapped
-    /// part; the parsers reserve capacity for the ops they expect.
-    #[cold]
-    pub(crate) fn prefault_ops(&mut self, n: usize) {
-        self.ops_prefaulted = self.ops.len() + n;
-        crate::prefetch::populate_spare(&mut self.ops, n);
     }
 
     /// Reserve room for about `ops` more operations, `attrs` attributes and `types` types (the

@@ -427,9 +427,7 @@ impl Context {
     /// be empty), so callers can keep them in a reused buffer.
     pub(crate) fn create_op_with_results(&mut self, state: OperationState, result_types: &[Type]) -> OpId {
         debug_assert!(state.result_types.is_empty());
-        if self.ops.len() >= self.ops_prefaulted {
-            self.prefault_ops(crate::context::PREFAULT_OPS);
-        }
+        crate::prefetch::populate_ahead(&mut self.ops, crate::context::PREFAULT_OPS);
         let id = OpId(self.ops.len() as u32);
         let OperationState {
             name,

@@ -28,12 +28,23 @@ pub(crate) fn read_all<T>(r: &T) {
     read_ptr(p.wrapping_add(std::mem::size_of::<T>().saturating_sub(1)));
 }
 
+/// Before a push to `v`, a vector filled one entry at a time into capacity reserved from an
+/// estimate: at every `chunk`-th entry, map the next `chunk` entries' memory
+/// ([`populate_spare`]). Never more than a chunk beyond what is written, whatever the estimate.
+#[inline(always)]
+pub(crate) fn populate_ahead<T>(v: &mut Vec<T>, chunk: usize) {
+    if v.len() % chunk == 0 {
+        populate_spare(v, chunk);
+    }
+}
+
 /// Map the memory of the next `n` entries of `v`'s spare capacity now, in one call, instead of
 /// a page fault at a time as they are written (a fault is a trap into the kernel, on a virtual
 /// machine an expensive one: about 1.5 µs each here). For tables about to be filled with a
 /// known number of entries. Only within the capacity already reserved and only a hint: below
 /// 64 KiB it does nothing (the faults cost less than the call), and a kernel without
 /// `MADV_POPULATE_WRITE` (Linux 5.14) says no and nothing changes.
+#[cold]
 pub(crate) fn populate_spare<T>(v: &mut Vec<T>, n: usize) {
     #[cfg(target_os = "linux")]
     {
