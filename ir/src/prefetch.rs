@@ -33,7 +33,7 @@ pub(crate) fn read_all<T>(r: &T) {
 /// ([`populate_spare`]). Never more than a chunk beyond what is written, whatever the estimate.
 #[inline(always)]
 pub(crate) fn populate_ahead<T>(v: &mut Vec<T>, chunk: usize) {
-    if v.len() % chunk == 0 {
+    if v.len().is_multiple_of(chunk) {
         populate_spare(v, chunk);
     }
 }
