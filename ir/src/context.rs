@@ -100,8 +100,10 @@ impl Symbol {
     }
 }
 
-/// Ops whose arena memory op creation maps at a time (`prefetch::populate_ahead`): 256 KiB.
+/// Ops whose arena memory op creation maps at a time (`prefetch::populate_ahead`): 240 KiB.
 pub(crate) const PREFAULT_OPS: usize = 2048;
+/// Use links (one per operand) whose arena memory op creation maps at a time: 256 KiB.
+pub(crate) const PREFAULT_LINKS: usize = 16384;
 /// Compact locations whose table memory interning maps at a time: 96 + 64 KiB.
 const PREFAULT_LOCS: usize = 8192;
 
@@ -118,6 +120,8 @@ pub struct Context {
     op_name_index: HashMap<Box<str>, OpName>,
     dialects: indexmap::IndexMap<String, Rc<Dialect>>,
     pub(crate) ops: Vec<OpData>,
+    /// Use-list links, one per operand of every op ([`crate::ir::UseLink`]).
+    pub(crate) use_links: Vec<crate::ir::UseLink>,
     pub(crate) blocks: Vec<BlockData>,
     pub(crate) regions: Vec<RegionData>,
     /// Whether operations of unregistered dialects are accepted (`--allow-unregistered-dialect`).
@@ -167,6 +171,7 @@ impl Context {
             op_name_index: HashMap::default(),
             dialects: indexmap::IndexMap::new(),
             ops: Vec::new(),
+            use_links: Vec::new(),
             blocks: Vec::new(),
             regions: Vec::new(),
             allow_unregistered: false,
@@ -193,6 +198,7 @@ impl Context {
     /// so parsing a large file does not repeatedly reallocate and copy the arenas.
     pub(crate) fn reserve_for_ops(&mut self, ops: usize) {
         self.ops.reserve(ops);
+        self.use_links.reserve(ops.saturating_mul(2));
         self.locs.reserve(ops);
     }
 
@@ -200,6 +206,7 @@ impl Context {
     /// bytecode reader knows the attribute and type counts from its tables).
     pub(crate) fn reserve_for_bytecode(&mut self, ops: usize, attrs: usize, types: usize) {
         self.ops.reserve(ops);
+        self.use_links.reserve(ops.saturating_mul(2));
         // Most attributes of a large module are its ops' locations.
         self.attrs.reserve(attrs.min(1024));
         self.locs.reserve(attrs);

@@ -6,7 +6,11 @@
 //! linked list: insertion and erasure are O(1)); a region has a list of blocks.
 //!
 //! Use lists: every operand of every live operation is recorded in the use list of the value it
-//! uses ([`Context::uses`]); [`Context::replace_all_uses`] and [`Context::erase_op`] cost O(uses).
+//! uses ([`Context::uses`]). As in MLIR, the lists are intrusive: each operand has a link
+//! ([`UseLink`], in one arena of the context, an op's links consecutive) and a value holds only
+//! its first use, so adding a use never allocates and touches only the value and the new link.
+//! The links' back pointers are built on demand (see [`ValueData`]): removing a use is O(1) after
+//! the first removal from a list. [`Context::replace_all_uses`] costs O(uses).
 
 use crate::attributes::{Attribute, NamedAttribute};
 use crate::types::Type;
@@ -79,7 +83,7 @@ macro_rules! raw_index {
         }
     )*};
 }
-raw_index!(OpId, BlockId, Attribute);
+raw_index!(OpId, BlockId, Attribute, UseId);
 
 impl<T: RawIndex> PackedOption<T> {
     pub(crate) const NONE: Self = PackedOption(u32::MAX, std::marker::PhantomData);
@@ -131,8 +135,67 @@ pub enum Value {
     },
 }
 
-/// The uses of a value.
-pub type UseList = smallvec::SmallVec<[Use; 2]>;
+/// A use link's index in the context's link arena.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) struct UseId(u32);
+
+/// One operand's place in the use list of the value it uses. An op's links are consecutive in
+/// the context's arena, one per operand, from [`OpData::links`].
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct UseLink {
+    user: OpId,
+    operand: u32,
+    /// The next use of the same value.
+    next: PackedOption<UseId>,
+    /// The previous use (none: the first), valid only while the value's
+    /// [`ValueData::back_links`] is set.
+    prev: PackedOption<UseId>,
+}
+
+/// The uses of a value, most recently added first (as MLIR's use lists): an iterator over the
+/// value's links, with the slice-like queries callers ask of a use list.
+#[derive(Clone)]
+pub struct Uses<'a> {
+    links: &'a [UseLink],
+    next: PackedOption<UseId>,
+}
+
+impl<'a> Uses<'a> {
+    /// Whether the value has no uses (O(1)).
+    pub fn is_empty(&self) -> bool {
+        self.next.is_none()
+    }
+    /// The number of uses (O(uses)).
+    pub fn len(&self) -> usize {
+        self.clone().count()
+    }
+    /// Whether the value has exactly one use (O(1)).
+    pub fn has_one(&self) -> bool {
+        match self.next.get() {
+            Some(u) => self.links[u.0 as usize].next.is_none(),
+            None => false,
+        }
+    }
+    /// The uses as an iterator (this value itself: the slice-like spelling).
+    pub fn iter(&self) -> Self {
+        self.clone()
+    }
+    /// The uses collected (to mutate the IR while going through them).
+    pub fn to_vec(&self) -> Vec<Use> {
+        self.clone().collect()
+    }
+}
+
+impl Iterator for Uses<'_> {
+    type Item = Use;
+    #[inline]
+    fn next(&mut self) -> Option<Use> {
+        let u = self.next.get()?;
+        let l = &self.links[u.0 as usize];
+        self.next = l.next;
+        Some(Use { user: l.user, operand: l.operand })
+    }
+}
 
 /// One use of a value: operand `operand` of operation `user`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -150,20 +213,23 @@ pub struct ValueData {
     pub ty: Type,
     /// Optional location (block arguments may carry one): [`ValueData::loc`].
     pub(crate) loc: PackedOption<Attribute>,
-    /// Current uses.
-    /// (Inline storage for two uses: most values have one or two, and then adding a use touches
-    /// only the value itself.)
-    pub uses: UseList,
+    /// The most recently added use (the head of the use list: [`Context::uses`]).
+    pub(crate) first_use: PackedOption<UseId>,
+    /// Whether the `prev` links of this value's uses are kept. Adding a use at the head would
+    /// otherwise write the old head's link too (a cache miss per operand while reading a large
+    /// module), so they are built by the first removal of a use that is not the head, and kept
+    /// from then on.
+    pub(crate) back_links: bool,
 }
 
 impl ValueData {
     fn new(ty: Type) -> Self {
-        ValueData { ty, loc: PackedOption::NONE, uses: UseList::new() }
+        ValueData { ty, loc: PackedOption::NONE, first_use: PackedOption::NONE, back_links: false }
     }
 
     /// A value with an optional location (block arguments may carry one).
     pub fn with_loc(ty: Type, loc: Option<Attribute>) -> Self {
-        ValueData { ty, loc: loc.into(), uses: UseList::new() }
+        ValueData { ty, loc: loc.into(), first_use: PackedOption::NONE, back_links: false }
     }
 
     /// The value's own location, if it has one (block arguments may).
@@ -199,6 +265,8 @@ pub struct OpData {
     /// The number of properties (low 31 bits) and whether the op is erased (the top bit),
     /// packed: [`OpData::n_props`], [`OpData::erased`].
     pub(crate) props_erased: u32,
+    /// The index of the use link of the first operand ([`UseLink`]: one per operand, consecutive).
+    pub(crate) links: u32,
     /// Regions and successors (one pointer; no allocation for the many ops without either).
     pub(crate) tail: OpTail,
 }
@@ -465,9 +533,7 @@ impl Context {
         if attributes.len() > 1 {
             sort_named(self, &mut attributes);
         }
-        for (i, v) in operands.iter().enumerate() {
-            self.value_data_mut(*v).uses.push(Use { user: id, operand: i as u32 });
-        }
+        let links = self.add_uses(id, &operands);
         for r in &regions {
             self.regions[r.0 as usize].parent = Some(id);
         }
@@ -496,6 +562,7 @@ impl Context {
             results,
             attrs,
             props_erased: n_props.min(ERASED - 1),
+            links,
             tail: OpTail::new(&regions, &successors),
             loc,
             parent: PackedOption::NONE,
@@ -649,9 +716,9 @@ impl Context {
         self.value_data_mut(v).ty = ty;
     }
 
-    /// The uses of a value.
-    pub fn uses(&self, v: Value) -> &[Use] {
-        &self.value_data(v).uses
+    /// The uses of a value, most recently added first.
+    pub fn uses(&self, v: Value) -> Uses<'_> {
+        Uses { links: &self.use_links, next: self.value_data(v).first_use }
     }
 
     /// The operation defining a value, if it is a result.
@@ -885,23 +952,94 @@ impl Context {
         self.insert_op(to, op);
     }
 
-    fn remove_use(&mut self, v: Value, user: OpId, operand: u32) {
-        let uses = &mut self.value_data_mut(v).uses;
-        // From the end: recently added uses are the likeliest to go first (erasing in reverse).
-        if let Some(p) = uses.iter().rposition(|u| u.user == user && u.operand == operand) {
-            uses.swap_remove(p);
+    /// Links for the operands of `op` (a fresh range at the end of the arena), each put at the
+    /// head of its value's use list; returns the first link's index.
+    fn add_uses(&mut self, op: OpId, operands: &[Value]) -> u32 {
+        crate::prefetch::populate_ahead(&mut self.use_links, crate::context::PREFAULT_LINKS);
+        let start = self.use_links.len();
+        assert!(start + operands.len() < u32::MAX as usize, "too many operands in one context");
+        for (i, v) in operands.iter().enumerate() {
+            self.use_links.push(UseLink {
+                user: op,
+                operand: i as u32,
+                next: PackedOption::NONE,
+                prev: PackedOption::NONE,
+            });
+            self.link_use(*v, UseId((start + i) as u32));
+        }
+        start as u32
+    }
+
+    /// Put link `u` (not in any list) at the head of `v`'s use list.
+    #[inline]
+    fn link_use(&mut self, v: Value, u: UseId) {
+        let d = self.value_data_mut(v);
+        let old = d.first_use;
+        d.first_use = Some(u).into();
+        let back = d.back_links;
+        let l = &mut self.use_links[u.0 as usize];
+        l.next = old;
+        l.prev = PackedOption::NONE;
+        if back {
+            if let Some(o) = old.get() {
+                self.use_links[o.0 as usize].prev = Some(u).into();
+            }
+        }
+    }
+
+    /// Take link `u` out of `v`'s use list (nothing if it is not there: a test may have
+    /// corrupted the operand, [`crate::testing::corrupt_operand`]).
+    fn unlink_use(&mut self, v: Value, u: UseId) {
+        let d = self.value_data(v);
+        let first = d.first_use;
+        if first.get() == Some(u) {
+            let next = self.use_links[u.0 as usize].next;
+            if self.value_data(v).back_links {
+                if let Some(n) = next.get() {
+                    self.use_links[n.0 as usize].prev = PackedOption::NONE;
+                }
+            }
+            self.value_data_mut(v).first_use = next;
+            return;
+        }
+        if !d.back_links {
+            // Build the back links once: from now on every removal from this list is O(1).
+            let mut prev = PackedOption::NONE;
+            let mut cur = first;
+            let mut found = false;
+            while let Some(c) = cur.get() {
+                found |= c == u;
+                let l = &mut self.use_links[c.0 as usize];
+                l.prev = prev;
+                prev = cur;
+                cur = l.next;
+            }
+            self.value_data_mut(v).back_links = true;
+            if !found {
+                return;
+            }
+        } else if self.use_links[u.0 as usize].prev.is_none() {
+            return; // not in this list (its head is another link)
+        }
+        let UseLink { next, prev, .. } = self.use_links[u.0 as usize];
+        let p = prev.get().expect("a link after the head has a previous one");
+        self.use_links[p.0 as usize].next = next;
+        if let Some(n) = next.get() {
+            self.use_links[n.0 as usize].prev = prev;
         }
     }
 
     /// Set operand `i` of `op`, keeping use lists exact.
     pub fn set_operand(&mut self, op: OpId, i: usize, v: Value) {
-        let old = self.ops[op.0 as usize].operands[i];
+        let d = &self.ops[op.0 as usize];
+        let old = d.operands[i];
         if old == v {
             return;
         }
-        self.remove_use(old, op, i as u32);
+        let u = UseId(d.links + i as u32);
+        self.unlink_use(old, u);
         self.ops[op.0 as usize].operands[i] = v;
-        self.value_data_mut(v).uses.push(Use { user: op, operand: i as u32 });
+        self.link_use(v, u);
     }
 
     /// Hint that `v`'s data (type, use list) will be accessed soon.
@@ -933,17 +1071,29 @@ impl Context {
 
     /// Replace all operands of `op`.
     pub fn set_operands(&mut self, op: OpId, operands: Vec<Value>) {
+        let n_old = self.ops[op.0 as usize].operands.len();
         self.drop_operand_uses(op);
-        for (i, v) in operands.iter().enumerate() {
-            self.value_data_mut(*v).uses.push(Use { user: op, operand: i as u32 });
-        }
-        self.ops[op.0 as usize].operands = OperandList::from_vec(operands);
+        let start = if operands.len() <= n_old {
+            // The op's own links, reused.
+            let start = self.ops[op.0 as usize].links;
+            for (i, v) in operands.iter().enumerate() {
+                self.link_use(*v, UseId(start + i as u32));
+            }
+            start
+        } else {
+            self.add_uses(op, &operands)
+        };
+        let d = &mut self.ops[op.0 as usize];
+        d.links = start;
+        d.operands = OperandList::from_vec(operands);
     }
 
     fn drop_operand_uses(&mut self, op: OpId) {
+        let d = &self.ops[op.0 as usize];
+        let start = d.links;
         let operands = std::mem::take(&mut self.ops[op.0 as usize].operands);
         for (i, v) in operands.iter().enumerate() {
-            self.remove_use(*v, op, i as u32);
+            self.unlink_use(*v, UseId(start + i as u32));
         }
         self.ops[op.0 as usize].operands = operands;
     }
@@ -953,16 +1103,35 @@ impl Context {
         if from == to {
             return;
         }
-        let uses = std::mem::take(&mut self.value_data_mut(from).uses);
-        for u in &uses {
-            self.ops[u.user.0 as usize].operands[u.operand as usize] = to;
+        let head = std::mem::replace(&mut self.value_data_mut(from).first_use, PackedOption::NONE);
+        let Some(first) = head.get() else { return };
+        let back = self.value_data(to).back_links;
+        // Repoint the users, and find the last link (its successor becomes `to`'s first use).
+        let mut last = first;
+        let mut prev = PackedOption::NONE;
+        let mut cur = head;
+        while let Some(c) = cur.get() {
+            let l = &mut self.use_links[c.0 as usize];
+            l.prev = prev;
+            let (user, operand, next) = (l.user, l.operand, l.next);
+            self.ops[user.0 as usize].operands[operand as usize] = to;
+            prev = cur;
+            last = c;
+            cur = next;
         }
-        self.value_data_mut(to).uses.extend(uses);
+        let d = self.value_data_mut(to);
+        let old = std::mem::replace(&mut d.first_use, head);
+        self.use_links[last.0 as usize].next = old;
+        if let Some(o) = old.get() {
+            if back {
+                self.use_links[o.0 as usize].prev = Some(last).into();
+            }
+        }
     }
 
     /// Replace the uses of `from` for which `pred` holds.
     pub fn replace_uses_if(&mut self, from: Value, to: Value, pred: &dyn Fn(&Context, Use) -> bool) {
-        let uses = self.value_data(from).uses.clone();
+        let uses = self.uses(from).to_vec();
         for u in uses {
             if pred(self, u) {
                 self.set_operand(u.user, u.operand as usize, to);
@@ -1121,7 +1290,128 @@ mod layout_tests {
     #[test]
     fn op_data_stays_small() {
         assert_eq!(std::mem::size_of::<PackedOption<OpId>>(), 4);
-        assert_eq!(std::mem::size_of::<ValueData>(), 32);
-        assert!(std::mem::size_of::<OpData>() <= 128, "OpData is {} bytes", std::mem::size_of::<OpData>());
+        assert_eq!(std::mem::size_of::<ValueData>(), 16);
+        assert_eq!(std::mem::size_of::<UseLink>(), 16);
+        assert!(std::mem::size_of::<OpData>() <= 120, "OpData is {} bytes", std::mem::size_of::<OpData>());
+    }
+}
+
+#[cfg(test)]
+mod use_list_tests {
+    use super::*;
+
+    /// Every value's use list is exactly the operands that refer to it (live ops only).
+    fn check(ctx: &Context, values: &[Value], ops: &[OpId]) {
+        for &v in values {
+            let mut got: Vec<(u32, u32)> = ctx.uses(v).map(|u| (u.user.0, u.operand)).collect();
+            let mut want = Vec::new();
+            for &o in ops {
+                if ctx.is_erased(o) {
+                    continue;
+                }
+                for (i, x) in ctx.operands(o).iter().enumerate() {
+                    if *x == v {
+                        want.push((o.0, i as u32));
+                    }
+                }
+            }
+            got.sort();
+            want.sort();
+            assert_eq!(got, want, "uses of {v:?}");
+            assert_eq!(ctx.uses(v).is_empty(), want.is_empty());
+            assert_eq!(ctx.uses(v).has_one(), want.len() == 1);
+            assert_eq!(ctx.uses(v).len(), want.len());
+        }
+    }
+
+    /// Random edits (set an operand, replace all uses, change the operand count, erase) against
+    /// the model above, with and without the lazily built back links.
+    #[test]
+    fn use_lists_follow_every_edit() {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered = true;
+        let name = ctx.op_name("t.op");
+        let i32t = ctx.int_type(32);
+        let loc = ctx.unknown_loc();
+        let block = ctx.create_block(&[(i32t, None), (i32t, None)]);
+        let mut values: Vec<Value> = ctx.block_args(block).collect();
+        let mut ops = Vec::new();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rnd = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..60 {
+            let mut st = OperationState::new(name, loc);
+            for _ in 0..rnd(4) {
+                st.operands.push(values[rnd(values.len())]);
+            }
+            st.result_types.push(i32t);
+            let op = ctx.create_op(st);
+            ctx.append_op(block, op);
+            values.push(ctx.result(op, 0));
+            ops.push(op);
+        }
+        check(&ctx, &values, &ops);
+        for step in 0..400 {
+            let live: Vec<OpId> = ops.iter().copied().filter(|&o| !ctx.is_erased(o)).collect();
+            let op = live[rnd(live.len())];
+            match rnd(5) {
+                0 | 1 => {
+                    let n = ctx.operands(op).len();
+                    if n > 0 {
+                        let v = values[rnd(values.len())];
+                        ctx.set_operand(op, rnd(n), v);
+                    }
+                }
+                2 => {
+                    let (a, b) = (values[rnd(values.len())], values[rnd(values.len())]);
+                    ctx.replace_all_uses(a, b);
+                }
+                3 => {
+                    let new: Vec<Value> = (0..rnd(6)).map(|_| values[rnd(values.len())]).collect();
+                    ctx.set_operands(op, new);
+                }
+                _ => {
+                    // Erase only an op whose result is unused (as `erase_op` requires).
+                    let r = ctx.result(op, 0);
+                    if ctx.uses(r).is_empty() && live.len() > 10 {
+                        ctx.erase_op(op);
+                    }
+                }
+            }
+            if step % 7 == 0 {
+                check(&ctx, &values, &ops);
+            }
+        }
+        check(&ctx, &values, &ops);
+    }
+
+    /// Removing the uses of a value with many uses in creation order (the worst order for a
+    /// singly linked list) stays linear: the back links are built by the first removal.
+    #[test]
+    fn erasing_many_users_in_order_is_linear() {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered = true;
+        let name = ctx.op_name("t.op");
+        let i32t = ctx.int_type(32);
+        let loc = ctx.unknown_loc();
+        let block = ctx.create_block(&[(i32t, None)]);
+        let arg = ctx.block_arg(block, 0);
+        let users: Vec<OpId> = (0..200_000)
+            .map(|_| {
+                let mut st = OperationState::new(name, loc);
+                st.operands.push(arg);
+                let op = ctx.create_op(st);
+                ctx.append_op(block, op);
+                op
+            })
+            .collect();
+        for &o in &users {
+            ctx.erase_op(o);
+        }
+        assert!(ctx.uses(arg).is_empty());
     }
 }

@@ -35,7 +35,7 @@ pub use attributes::{AttrKind, Attribute, NamedAttribute};
 pub use context::{Context, Symbol};
 pub use diagnostics::{Diagnostic, Severity};
 pub use dialect::{Dialect, OpInfo, Traits};
-pub use ir::{BlockId, InsertPoint, OpId, OpName, OperationState, RegionId, Use, Value};
+pub use ir::{BlockId, InsertPoint, OpId, OpName, OperationState, RegionId, Use, Uses, Value};
 pub use source::SourceText;
 pub use types::{FloatKind, Signedness, Type, TypeKind, DYNAMIC};
 pub use view::{AttrRead, DialectPayload, Op, OpView, ShapedType};
