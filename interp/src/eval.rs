@@ -257,7 +257,7 @@ impl Interpreter {
     fn binary_in_place(&mut self, ctx: &Context, op: OpId, b: BinaryOp) -> Option<Tensor> {
         let ops = ctx.operands(op);
         let (x, y) = (*ops.first()?, *ops.get(1)?);
-        if x == y || ctx.uses(x).len() != 1 || ctx.value_parent_block(x) != ctx.op(op).parent() {
+        if x == y || !ctx.uses(x).has_one() || ctx.value_parent_block(x) != ctx.op(op).parent() {
             return None;
         }
         if ctx.value_type(x) != ctx.value_type(ctx.result(op, 0)) {

@@ -225,7 +225,7 @@ struct FusionPlan {
 fn plan_fusion(ctx: &Context, consumer: &Generic, idx: usize, v: Value) -> Option<FusionPlan> {
     let producer_op = ctx.defining_op(v)?;
     let producer = Generic::read(ctx, producer_op)?;
-    if !producer.parallel.iter().all(|p| *p) || ctx.uses(v).len() != 1 {
+    if !producer.parallel.iter().all(|p| *p) || !ctx.uses(v).has_one() {
         return None;
     }
     // the producer's other results must be dead (one use of the whole op)
