@@ -58,7 +58,7 @@ fn print_dict(p: &mut OpAsmPrinter<'_>, d: Option<Attribute>) {
 fn print_func(p: &mut OpAsmPrinter<'_>, op: OpId) {
     let ctx = p.ctx();
     let d = ctx.op(op);
-    if d.regions().len() != 1 || !d.operands().is_empty() || !d.results().is_empty() {
+    if d.regions().len() != 1 || !d.operands().is_empty() || d.num_results() != 0 {
         fallback();
     }
     let (inputs, results) = need(strata_ir::symbol::function_type(ctx, op));

@@ -120,6 +120,8 @@ pub struct Context {
     op_name_index: HashMap<Box<str>, OpName>,
     dialects: indexmap::IndexMap<String, Rc<Dialect>>,
     pub(crate) ops: Vec<OpData>,
+    /// The data of every op's result 0, indexed by op (see [`OpData`]'s `n_results`).
+    pub(crate) first_results: Vec<crate::ir::ValueData>,
     /// Use-list links, one per operand of every op ([`crate::ir::UseLink`]).
     pub(crate) use_links: Vec<crate::ir::UseLink>,
     pub(crate) blocks: Vec<BlockData>,
@@ -171,6 +173,7 @@ impl Context {
             op_name_index: HashMap::default(),
             dialects: indexmap::IndexMap::new(),
             ops: Vec::new(),
+            first_results: Vec::new(),
             use_links: Vec::new(),
             blocks: Vec::new(),
             regions: Vec::new(),
@@ -198,6 +201,7 @@ impl Context {
     /// so parsing a large file does not repeatedly reallocate and copy the arenas.
     pub(crate) fn reserve_for_ops(&mut self, ops: usize) {
         self.ops.reserve(ops);
+        self.first_results.reserve(ops);
         self.use_links.reserve(ops.saturating_mul(2));
         self.locs.reserve(ops);
     }
@@ -206,6 +210,7 @@ impl Context {
     /// bytecode reader knows the attribute and type counts from its tables).
     pub(crate) fn reserve_for_bytecode(&mut self, ops: usize, attrs: usize, types: usize) {
         self.ops.reserve(ops);
+        self.first_results.reserve(ops);
         self.use_links.reserve(ops.saturating_mul(2));
         // Most attributes of a large module are its ops' locations.
         self.attrs.reserve(attrs.min(1024));

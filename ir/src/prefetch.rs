@@ -19,15 +19,6 @@ pub(crate) fn read_ptr(p: *const u8) {
     let _ = p;
 }
 
-/// Hint that all of `*r` will be read soon: its first and its last byte's cache lines (a
-/// value up to a line long straddles at most two).
-#[inline(always)]
-pub(crate) fn read_all<T>(r: &T) {
-    let p = r as *const T as *const u8;
-    read_ptr(p);
-    read_ptr(p.wrapping_add(std::mem::size_of::<T>().saturating_sub(1)));
-}
-
 /// Before a push to `v`, a vector filled one entry at a time into capacity reserved from an
 /// estimate: at every `chunk`-th entry, map the next `chunk` entries' memory
 /// ([`populate_spare`]). Never more than a chunk beyond what is written, whatever the estimate.

@@ -605,10 +605,10 @@ fn verify_invariants_impl(ctx: &Context, op: OpId, info: &OpInfo) -> Result<(), 
     if info.has(Traits::ONE_REGION) && d.regions().len() != 1 {
         return err("requires one region".into());
     }
-    if info.has(Traits::ONE_RESULT) && d.results.len() != 1 {
+    if info.has(Traits::ONE_RESULT) && d.num_results() != 1 {
         return err("requires one result".into());
     }
-    if info.has(Traits::ZERO_RESULTS) && !d.results.is_empty() {
+    if info.has(Traits::ZERO_RESULTS) && d.num_results() != 0 {
         return err("requires zero results".into());
     }
     if info.has(Traits::ZERO_OPERANDS) && !d.operands.is_empty() {
@@ -689,7 +689,7 @@ fn at_least_one_operand_and_result(ctx: &Context, op: OpId) -> Result<(), Diagno
     if d.operands.is_empty() {
         return Err(op_error(ctx, op, "expected 1 or more operands, but found 0"));
     }
-    if d.results.is_empty() {
+    if d.num_results() == 0 {
         return Err(op_error(ctx, op, "expected 1 or more results, but found 0"));
     }
     Ok(())
@@ -697,7 +697,7 @@ fn at_least_one_operand_and_result(ctx: &Context, op: OpId) -> Result<(), Diagno
 
 fn operand_and_result_types(ctx: &Context, op: OpId) -> Vec<Type> {
     let d = ctx.op(op);
-    d.operands.iter().map(|v| ctx.value_type(*v)).chain(d.results.iter().map(|r| r.ty)).collect()
+    d.operands.iter().map(|v| ctx.value_type(*v)).chain(ctx.result_types(op)).collect()
 }
 
 /// The element type of a shaped type, or the type itself.
@@ -759,10 +759,10 @@ fn tensor_encoding(ctx: &Context, t: Type) -> Option<crate::Attribute> {
 fn verify_same_operands_and_result_type(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     at_least_one_operand_and_result(ctx, op)?;
     let d = ctx.op(op);
-    let ty = d.results[0].ty;
+    let ty = ctx.result_type(op, 0);
     let elem = element_type_or_self(ctx, ty);
     let enc = tensor_encoding(ctx, ty);
-    let others = d.results[1..].iter().map(|r| r.ty).chain(d.operands.iter().map(|v| ctx.value_type(*v)));
+    let others = ctx.result_types(op).skip(1).chain(d.operands.iter().map(|v| ctx.value_type(*v)));
     for t in others {
         if t == ty {
             continue;
@@ -786,7 +786,7 @@ fn is_mappable(ctx: &Context, t: Type) -> bool {
 
 fn verify_elementwise(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
     let d = ctx.op(op);
-    let results: Vec<Type> = d.results.iter().map(|r| r.ty).filter(|t| is_mappable(ctx, *t)).collect();
+    let results: Vec<Type> = ctx.result_types(op).filter(|t| is_mappable(ctx, *t)).collect();
     let operands: Vec<Type> = d.operands.iter().map(|v| ctx.value_type(*v)).filter(|t| is_mappable(ctx, *t)).collect();
     if results.is_empty() && operands.is_empty() {
         return Ok(());
@@ -801,7 +801,7 @@ fn verify_elementwise(ctx: &Context, op: OpId) -> Result<(), Diagnostic> {
             "if an operand is non-scalar, then there must be at least one non-scalar result",
         ));
     }
-    if results.len() != d.results.len() {
+    if results.len() != d.num_results() {
         return Err(op_error(ctx, op, "if an operand is non-scalar, then all results must be non-scalar"));
     }
     let types: Vec<Type> = operands.into_iter().chain(results).collect();

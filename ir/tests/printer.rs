@@ -1187,7 +1187,7 @@ fn print_named(p: &mut OpAsmPrinter<'_>, op: OpId) {
         p.print_region(r, true, true);
     }
     p.write(" : ");
-    let ts: Vec<Type> = c.op(op).results().iter().map(|r| r.ty).collect();
+    let ts: Vec<Type> = c.result_types(op).collect();
     p.print_type_list(&ts);
 }
 

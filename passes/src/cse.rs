@@ -58,8 +58,8 @@ fn op_hash(ctx: &Context, op: OpId) -> u64 {
     } else {
         ops.hash(&mut h);
     }
-    for r in d.results() {
-        r.ty.hash(&mut h);
+    for t in ctx.result_types(op) {
+        t.hash(&mut h);
     }
     d.properties().hash(&mut h);
     d.attributes().hash(&mut h);
@@ -82,13 +82,13 @@ fn equivalent(ctx: &Context, a: OpId, b: OpId, map: &mut Option<HashMap<Value, V
     if da.name() != db.name()
         || da.properties() != db.properties()
         || da.attributes() != db.attributes()
-        || da.results().len() != db.results().len()
+        || da.num_results() != db.num_results()
         || da.regions().len() != db.regions().len()
         || da.operands().len() != db.operands().len()
     {
         return false;
     }
-    if da.results().iter().zip(db.results()).any(|(x, y)| x.ty != y.ty) {
+    if ctx.result_types(a).ne(ctx.result_types(b)) {
         return false;
     }
     let same = |x: Value, y: Value, map: &Option<HashMap<Value, Value>>| {

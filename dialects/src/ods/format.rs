@@ -716,11 +716,11 @@ impl<'b> Printer<'_, 'b> {
             }
             El::Result(i) => {
                 let (s, end) = self.rseg.get(*i);
-                for (k, r) in ctx.op(self.op).results()[s..end].iter().enumerate() {
+                for (k, t) in ctx.result_types(self.op).skip(s).take(end - s).enumerate() {
                     if k > 0 {
                         self.p.write(", ");
                     }
-                    self.p.print_type(r.ty);
+                    self.p.print_type(t);
                 }
                 return;
             }
@@ -747,10 +747,10 @@ impl<'b> Printer<'_, 'b> {
             }
             El::Result(i) => {
                 let (s, e) = rseg.get(*i);
-                ctx.op(op).results()[s..e].iter().for_each(|r| f(r.ty));
+                ctx.result_types(op).skip(s).take(e - s).for_each(f);
             }
             El::Operands => ctx.operands(op).iter().for_each(|v| f(ctx.value_type(*v))),
-            El::Results => ctx.op(op).results().iter().for_each(|r| f(r.ty)),
+            El::Results => ctx.result_types(op).for_each(f),
             El::Ref(x) | El::Type(x) => Self::walk_types(ctx, op, oseg, rseg, x, f),
             _ => {}
         }
@@ -847,7 +847,7 @@ impl<'b> Printer<'_, 'b> {
             if let Some(&b) = ctx.region_blocks(r).first() {
                 if let Some(t) = ctx.block_last_op(b) {
                     let d = ctx.op(t);
-                    print_term = !d.attributes().is_empty() || !d.operands().is_empty() || !d.results().is_empty();
+                    print_term = !d.attributes().is_empty() || !d.operands().is_empty() || d.num_results() != 0;
                 }
             }
         }

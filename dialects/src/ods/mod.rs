@@ -946,8 +946,8 @@ pub fn verify_generic(ctx: &Context, op: OpId) -> Result<(), VerifyError> {
 /// result types, and the attributes (split into properties and discardable ones).
 fn signature(ctx: &Context, op: OpId) -> smallvec::SmallVec<[u32; 12]> {
     let data = ctx.op(op);
-    let (operands, results, attrs) = (data.operands(), data.results(), data.all_attrs());
-    let mut key = smallvec::SmallVec::<[u32; 12]>::with_capacity(5 + operands.len() + results.len() + 2 * attrs.len());
+    let (operands, n_results, attrs) = (data.operands(), data.num_results(), data.all_attrs());
+    let mut key = smallvec::SmallVec::<[u32; 12]>::with_capacity(5 + operands.len() + n_results + 2 * attrs.len());
     let id = ctx.id();
     key.push(id as u32);
     key.push((id >> 32) as u32);
@@ -955,9 +955,9 @@ fn signature(ctx: &Context, op: OpId) -> smallvec::SmallVec<[u32; 12]> {
     for v in operands {
         key.push(ctx.value_type(*v).index());
     }
-    key.push(results.len() as u32);
-    for r in results {
-        key.push(r.ty.index());
+    key.push(n_results as u32);
+    for t in ctx.result_types(op) {
+        key.push(t.index());
     }
     key.push(data.properties().len() as u32);
     for a in attrs {

@@ -1305,7 +1305,7 @@ impl<'a> Lookahead<'a> {
             let p = &self.ring[self.loaded % RING];
             for &i in &p.idx[..p.n as usize] {
                 if let Some(Some(v)) = values.get(i as usize) {
-                    st.ctx.prefetch_results_of(*v);
+                    st.ctx.prefetch_value(*v);
                 }
             }
             self.loaded += 1;

@@ -350,7 +350,7 @@ fn prepare(ctx: &mut Context, root: OpId) {
     ctx.walk_pre(root, &mut |op| {
         let d = ctx.op(op);
         stack_a.extend(d.all_attrs().iter().map(|p| p.value));
-        stack_t.extend(d.results.iter().map(|r| r.ty));
+        stack_t.extend(ctx.result_types(op));
         for &r in d.regions().iter() {
             for &b in ctx.region_blocks(r) {
                 stack_t.extend(ctx.block(b).args.iter().map(|a| a.ty));
@@ -573,8 +573,8 @@ impl<'c> Writer<'c> {
                     self.num.pending_attrs.push(AKey::Dict(d.properties().to_vec()));
                 }
             }
-            for r in d.results.iter() {
-                self.num.pending_types.push(r.ty);
+            for t in ctx.result_types(op) {
+                self.num.pending_types.push(t);
             }
             for &r in d.regions().iter().rev() {
                 for &b in ctx.region_blocks(r).iter().rev() {
@@ -842,11 +842,11 @@ impl<'c> Writer<'c> {
                 }
             }
         }
-        if !d.results.is_empty() {
+        if d.num_results() != 0 {
             mask |= op_mask::HAS_RESULTS;
-            e.varint(d.results.len() as u64);
-            for r in d.results.iter() {
-                e.varint(self.num.type_index(r.ty));
+            e.varint(d.num_results() as u64);
+            for t in ctx.result_types(op) {
+                e.varint(self.num.type_index(t));
             }
         }
         let operands = ctx.operands(op);

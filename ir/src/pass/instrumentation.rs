@@ -169,8 +169,8 @@ pub fn fingerprint(ctx: &Context, op: OpId) -> u64 {
         o.hash(&mut h);
         d.name.hash(&mut h);
         d.operands.hash(&mut h);
-        for r in &d.results {
-            r.ty.hash(&mut h);
+        for t in ctx.result_types(o) {
+            t.hash(&mut h);
         }
         d.properties().hash(&mut h);
         d.attributes().hash(&mut h);

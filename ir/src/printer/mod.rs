@@ -550,9 +550,9 @@ impl<'a> OpAsmPrinter<'a> {
             let m = &self.last_signature;
             if m.valid
                 && m.num_inputs == d.operands.len()
-                && m.types.len() == d.operands.len() + d.results.len()
+                && m.types.len() == d.operands.len() + d.num_results()
                 && d.operands.iter().zip(&m.types).all(|(v, t)| self.value_type(*v) == *t)
-                && d.results.iter().zip(&m.types[d.operands.len()..]).all(|(r, t)| r.ty == *t)
+                && ctx.result_types(op).zip(&m.types[d.operands.len()..]).all(|(r, t)| r == *t)
             {
                 self.out.push_str(&m.text);
                 return;
@@ -567,15 +567,15 @@ impl<'a> OpAsmPrinter<'a> {
             self.print_type(t);
         }
         self.write(") -> ");
-        let wrap = d.results.len() != 1 || self.is_function_type(d.results[0].ty);
+        let wrap = d.num_results() != 1 || self.is_function_type(ctx.result_type(op, 0));
         if wrap {
             self.write("(");
         }
-        for (i, r) in d.results.iter().enumerate() {
+        for (i, t) in ctx.result_types(op).enumerate() {
             if i > 0 {
                 self.write(", ");
             }
-            self.print_type(r.ty);
+            self.print_type(t);
         }
         if wrap {
             self.write(")");
@@ -586,7 +586,7 @@ impl<'a> OpAsmPrinter<'a> {
             m.num_inputs = d.operands.len();
             m.types.clear();
             m.types.extend(d.operands.iter().map(|v| self.value_type(*v)));
-            m.types.extend(d.results.iter().map(|r| r.ty));
+            m.types.extend(ctx.result_types(op));
             m.text.clear();
             m.text.push_str(&self.out[start..]);
             self.last_signature = m;
@@ -856,7 +856,7 @@ impl<'a> OpAsmPrinter<'a> {
         match v {
             Value::Result { op, index } => match self.names.numbered_result_type(op, index) {
                 Some(t) => Some(t),
-                None => ctx.ops.get(op.0 as usize)?.results.get(index as usize).map(|r| r.ty),
+                None => ctx.try_result_data(op, index).map(|r| r.ty),
             },
             Value::BlockArg { block, index } => {
                 ctx.blocks.get(block.0 as usize)?.args.get(index as usize).map(|a| a.ty)

@@ -19,7 +19,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use crate::ir::{BlockId, OpData, OpId, RegionId, Value};
+use crate::ir::{BlockId, OpId, RegionId, Value};
 use crate::types::Type;
 use crate::Context;
 
@@ -54,13 +54,14 @@ fn get(v: &[u32], i: u32) -> u32 {
     *v.get(i as usize).unwrap_or(&NONE)
 }
 
-fn set_op(v: &mut Vec<(u32, Type)>, i: u32, id: u32, d: &OpData) {
+fn set_op(v: &mut Vec<(u32, Type)>, i: u32, id: u32, ctx: &Context, op: OpId) {
     let i = i as usize;
     if i >= v.len() {
         v.resize(i + 1, (NONE, NO_TYPE));
     }
-    let multi = if d.results.len() > 1 { MULTI } else { 0 };
-    v[i] = (id | multi, d.results.first().map_or(NO_TYPE, |r| r.ty));
+    let n = ctx.op(op).num_results();
+    let multi = if n > 1 { MULTI } else { 0 };
+    v[i] = (id | multi, if n == 0 { NO_TYPE } else { ctx.result_type(op, 0) });
 }
 
 fn set(v: &mut Vec<u32>, i: u32, x: u32) {
@@ -124,7 +125,7 @@ impl NameState {
                 let valid = raw != NONE
                     && (index == 0
                         || (raw & MULTI != 0
-                            && ctx.ops.get(op.0 as usize).is_some_and(|d| (index as usize) < d.results.len())));
+                            && ctx.ops.get(op.0 as usize).is_some_and(|d| (index as usize) < d.num_results())));
                 if !valid {
                     out.push_str("<<UNKNOWN SSA VALUE>>");
                     return;
@@ -428,14 +429,14 @@ impl Numberer<'_> {
     fn number_op(&mut self, op: OpId) {
         let ctx = self.ctx;
         let d = ctx.op(op);
-        if d.results.is_empty() {
+        if d.num_results() == 0 {
             return;
         }
         if !self.generic {
             if let Some(f) = ctx.op_info(d.name).and_then(|i| i.asm_result_names) {
                 if let Some(name) = f(ctx, op) {
-                    if let Some(ids) = self.result_groups(&name, d.results.len()) {
-                        set_op(&mut self.st.op_ids, op.0, TAG | ids[0].name, d);
+                    if let Some(ids) = self.result_groups(&name, d.num_results()) {
+                        set_op(&mut self.st.op_ids, op.0, TAG | ids[0].name, ctx, op);
                         self.st.split_results.insert(op.0, ids);
                         return;
                     }
@@ -443,13 +444,13 @@ impl Numberer<'_> {
                         let unique = self.unique(&sanitize(&name));
                         let idx = self.st.names.len() as u32;
                         self.st.names.push(unique);
-                        set_op(&mut self.st.op_ids, op.0, TAG | idx, d);
+                        set_op(&mut self.st.op_ids, op.0, TAG | idx, ctx, op);
                         return;
                     }
                 }
             }
         }
-        set_op(&mut self.st.op_ids, op.0, self.next_value, d);
+        set_op(&mut self.st.op_ids, op.0, self.next_value, ctx, op);
         self.next_value += 1;
     }
 

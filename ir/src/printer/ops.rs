@@ -61,9 +61,9 @@ impl OpAsmPrinter<'_> {
                 _ => {}
             }
         }
-        for r in &d.results {
-            if ctx.try_type_kind(r.ty).is_some() {
-                self.collector.visit_type(ctx, r.ty, false);
+        for t in ctx.result_types(op) {
+            if ctx.try_type_kind(t).is_some() {
+                self.collector.visit_type(ctx, t, false);
             }
         }
         // Registered ops expose their properties through `getAttrs()`; unregistered ones do not.
@@ -246,7 +246,7 @@ impl OpAsmPrinter<'_> {
     fn print_operation(&mut self, op: OpId) {
         let ctx = self.ctx;
         let d = ctx.op(op);
-        let nres = d.results.len();
+        let nres = d.num_results();
         if let Some(names) = self.names.split_result_names(op) {
             for (i, (n, k)) in names.iter().enumerate() {
                 if i > 0 {

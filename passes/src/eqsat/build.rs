@@ -130,7 +130,7 @@ pub fn enterable(ctx: &Context, op: OpId) -> Option<Kind> {
         return None;
     }
     let d = ctx.op(op);
-    if d.results().len() != 1 || !d.successors().is_empty() {
+    if d.num_results() != 1 || !d.successors().is_empty() {
         return None;
     }
     let pure = ctx.op_has_trait(op, Traits::PURE)
@@ -138,7 +138,8 @@ pub fn enterable(ctx: &Context, op: OpId) -> Option<Kind> {
     if !pure || ctx.op_has_trait(op, Traits::IS_TERMINATOR) {
         return None;
     }
-    if !plain_tensor(ctx, d.results()[0].ty) || !d.operands().iter().all(|&v| plain_tensor(ctx, ctx.value_type(v))) {
+    if !plain_tensor(ctx, ctx.result_type(op, 0)) || !d.operands().iter().all(|&v| plain_tensor(ctx, ctx.value_type(v)))
+    {
         return None;
     }
     if !d.regions().is_empty() && !regions_self_contained(ctx, op) {
@@ -196,7 +197,7 @@ fn sig_of(a: &mut EqAnalysis, op: OpId, kind: Kind) -> SigId {
         Some(RegionKey::Op(op))
     };
     let name = (kind == Kind::Other).then(|| d.name());
-    let sig = Sig { name, ty: d.results()[0].ty, attrs, region };
+    let sig = Sig { name, ty: ctx.result_type(op, 0), attrs, region };
     a.intern_sig(sig)
 }
 

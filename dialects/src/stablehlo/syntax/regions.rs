@@ -29,10 +29,10 @@ fn compact_inner(ctx: &Context, op: OpId, body: BlockId) -> Option<OpId> {
         return None;
     }
     let d = ctx.op(inner);
-    if d.operands().len() != 2 || d.results().len() != 1 || !d.regions().is_empty() {
+    if d.operands().len() != 2 || d.num_results() != 1 || !d.regions().is_empty() {
         return None;
     }
-    let t = d.results()[0].ty;
+    let t = ctx.result_type(inner, 0);
     if d.operands().iter().any(|v| ctx.value_type(*v) != t) {
         return None;
     }
