@@ -34,7 +34,10 @@ use crate::types::{FloatKind, Signedness, Type, TypeKind};
 struct CompactLocs {
     entries: Vec<(Symbol, u32, u32)>,
     index: hashbrown::HashTable<u32>,
-    kinds: Vec<std::cell::OnceCell<Box<AttrKind>>>,
+    /// The `AttrKind` of a location, made when first asked for (rarely: printing and the
+    /// verifier use `entries`), in chunks of [`KIND_CHUNK`] allocated on first use: nothing
+    /// per location is written while a module is read.
+    kinds: Vec<std::cell::OnceCell<Box<[std::cell::OnceCell<Box<AttrKind>>]>>>,
 }
 
 impl CompactLocs {
@@ -66,9 +69,10 @@ impl CompactLocs {
             hashbrown::hash_table::Entry::Vacant(v) => {
                 v.insert(next);
                 crate::prefetch::populate_ahead(&mut self.entries, PREFAULT_LOCS);
-                crate::prefetch::populate_ahead(&mut self.kinds, PREFAULT_LOCS);
                 self.entries.push(key);
-                self.kinds.push(std::cell::OnceCell::new());
+                if next as usize % KIND_CHUNK == 0 {
+                    self.kinds.push(std::cell::OnceCell::new());
+                }
                 Some(next)
             }
         }
@@ -78,12 +82,13 @@ impl CompactLocs {
         let entries = &self.entries;
         self.index.reserve(n, |&i| Self::hash(entries[i as usize]));
         self.entries.reserve(n);
-        self.kinds.reserve(n);
     }
 
     fn kind(&self, i: u32) -> Option<&AttrKind> {
         let (file, line, col) = *self.entries.get(i as usize)?;
-        let k = self.kinds[i as usize]
+        let chunk = self.kinds[i as usize / KIND_CHUNK]
+            .get_or_init(|| (0..KIND_CHUNK).map(|_| std::cell::OnceCell::new()).collect());
+        let k = chunk[i as usize % KIND_CHUNK]
             .get_or_init(|| Box::new(AttrKind::Location(Location::FileLineCol { file, line, col, end: None })));
         Some(k)
     }
@@ -102,10 +107,14 @@ impl Symbol {
 
 /// Ops whose arena memory op creation maps at a time (`prefetch::populate_ahead`): 240 KiB.
 pub(crate) const PREFAULT_OPS: usize = 2048;
+/// Entries of the dense result-0 table (`Context::first_results`) mapped at a time: 128 KiB.
+pub(crate) const PREFAULT_RESULTS: usize = 8192;
 /// Use links (one per operand) whose arena memory op creation maps at a time: 256 KiB.
 pub(crate) const PREFAULT_LINKS: usize = 16384;
-/// Compact locations whose table memory interning maps at a time: 96 + 64 KiB.
+/// Compact locations whose table memory interning maps at a time: 96 KiB.
 const PREFAULT_LOCS: usize = 8192;
+/// Compact locations per chunk of their lazily made kinds (`CompactLocs::kinds`).
+const KIND_CHUNK: usize = 1024;
 
 /// Owner of interned types, attributes, strings, the dialect registry, the IR arenas and the
 /// diagnostics emitted so far.

@@ -559,7 +559,7 @@ impl Context {
                 more_results.push(ValueData::new(*t));
             }
         }
-        crate::prefetch::populate_ahead(&mut self.first_results, crate::context::PREFAULT_OPS);
+        crate::prefetch::populate_ahead(&mut self.first_results, crate::context::PREFAULT_RESULTS);
         // (An op without results keeps an unused entry: the table stays indexed by op.)
         self.first_results.push(ValueData::new(result_types.first().copied().unwrap_or(Type(u32::MAX))));
         self.ops.push(OpData {
