@@ -109,7 +109,7 @@ impl Symbol {
 pub(crate) const PREFAULT_OPS: usize = 2048;
 /// Entries of the dense result-0 table (`Context::first_results`) mapped at a time: 128 KiB.
 pub(crate) const PREFAULT_RESULTS: usize = 8192;
-/// Use links (one per operand) whose arena memory op creation maps at a time: 256 KiB.
+/// Use links (one per operand) whose arena memory op creation maps at a time: 192 KiB.
 pub(crate) const PREFAULT_LINKS: usize = 16384;
 /// Compact locations whose table memory interning maps at a time: 96 KiB.
 const PREFAULT_LOCS: usize = 8192;

@@ -141,10 +141,10 @@ pub(crate) struct UseId(u32);
 
 /// One operand's place in the use list of the value it uses. An op's links are consecutive in
 /// the context's arena, one per operand, from [`OpData::links`].
+/// (Its operand number is its distance from the user's first link.)
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct UseLink {
     user: OpId,
-    operand: u32,
     /// The next use of the same value.
     next: PackedOption<UseId>,
     /// The previous use (none: the first), valid only while the value's
@@ -156,7 +156,7 @@ pub(crate) struct UseLink {
 /// value's links, with the slice-like queries callers ask of a use list.
 #[derive(Clone)]
 pub struct Uses<'a> {
-    links: &'a [UseLink],
+    ctx: &'a Context,
     next: PackedOption<UseId>,
 }
 
@@ -172,7 +172,7 @@ impl<'a> Uses<'a> {
     /// Whether the value has exactly one use (O(1)).
     pub fn has_one(&self) -> bool {
         match self.next.get() {
-            Some(u) => self.links[u.0 as usize].next.is_none(),
+            Some(u) => self.ctx.use_links[u.0 as usize].next.is_none(),
             None => false,
         }
     }
@@ -191,9 +191,9 @@ impl Iterator for Uses<'_> {
     #[inline]
     fn next(&mut self) -> Option<Use> {
         let u = self.next.get()?;
-        let l = &self.links[u.0 as usize];
+        let l = &self.ctx.use_links[u.0 as usize];
         self.next = l.next;
-        Some(Use { user: l.user, operand: l.operand })
+        Some(Use { user: l.user, operand: u.0 - self.ctx.ops[l.user.0 as usize].links })
     }
 }
 
@@ -763,7 +763,7 @@ impl Context {
 
     /// The uses of a value, most recently added first.
     pub fn uses(&self, v: Value) -> Uses<'_> {
-        Uses { links: &self.use_links, next: self.value_data(v).first_use }
+        Uses { ctx: self, next: self.value_data(v).first_use }
     }
 
     /// The operation defining a value, if it is a result.
@@ -1004,12 +1004,7 @@ impl Context {
         let start = self.use_links.len();
         assert!(start + operands.len() < u32::MAX as usize, "too many operands in one context");
         for (i, v) in operands.iter().enumerate() {
-            self.use_links.push(UseLink {
-                user: op,
-                operand: i as u32,
-                next: PackedOption::NONE,
-                prev: PackedOption::NONE,
-            });
+            self.use_links.push(UseLink { user: op, next: PackedOption::NONE, prev: PackedOption::NONE });
             self.link_use(*v, UseId((start + i) as u32));
         }
         start as u32
@@ -1146,8 +1141,9 @@ impl Context {
         while let Some(c) = cur.get() {
             let l = &mut self.use_links[c.0 as usize];
             l.prev = prev;
-            let (user, operand, next) = (l.user, l.operand, l.next);
-            self.ops[user.0 as usize].operands[operand as usize] = to;
+            let (user, next) = (l.user, l.next);
+            let d = &mut self.ops[user.0 as usize];
+            d.operands[(c.0 - d.links) as usize] = to;
             prev = cur;
             last = c;
             cur = next;
@@ -1324,7 +1320,7 @@ mod layout_tests {
     fn op_data_stays_small() {
         assert_eq!(std::mem::size_of::<PackedOption<OpId>>(), 4);
         assert_eq!(std::mem::size_of::<ValueData>(), 16);
-        assert_eq!(std::mem::size_of::<UseLink>(), 16);
+        assert_eq!(std::mem::size_of::<UseLink>(), 12);
         assert!(std::mem::size_of::<OpData>() <= 104, "OpData is {} bytes", std::mem::size_of::<OpData>());
     }
 }
