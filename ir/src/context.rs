@@ -37,7 +37,7 @@ struct CompactLocs {
     /// The `AttrKind` of a location, made when first asked for (rarely: printing and the
     /// verifier use `entries`), in chunks of [`KIND_CHUNK`] allocated on first use: nothing
     /// per location is written while a module is read.
-    kinds: Vec<std::cell::OnceCell<Box<[std::cell::OnceCell<Box<AttrKind>>]>>>,
+    kinds: Vec<std::cell::OnceCell<KindChunk>>,
 }
 
 impl CompactLocs {
@@ -70,7 +70,7 @@ impl CompactLocs {
                 v.insert(next);
                 crate::prefetch::populate_ahead(&mut self.entries, PREFAULT_LOCS);
                 self.entries.push(key);
-                if next as usize % KIND_CHUNK == 0 {
+                if (next as usize).is_multiple_of(KIND_CHUNK) {
                     self.kinds.push(std::cell::OnceCell::new());
                 }
                 Some(next)
@@ -115,6 +115,8 @@ pub(crate) const PREFAULT_LINKS: usize = 16384;
 const PREFAULT_LOCS: usize = 8192;
 /// Compact locations per chunk of their lazily made kinds (`CompactLocs::kinds`).
 const KIND_CHUNK: usize = 1024;
+/// The lazily made kinds of [`KIND_CHUNK`] compact locations.
+type KindChunk = Box<[std::cell::OnceCell<Box<AttrKind>>]>;
 
 /// Owner of interned types, attributes, strings, the dialect registry, the IR arenas and the
 /// diagnostics emitted so far.

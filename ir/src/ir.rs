@@ -1329,6 +1329,16 @@ mod layout_tests {
 mod use_list_tests {
     use super::*;
 
+    /// A context for unregistered `t.op`s, with `i32` and the unknown location.
+    fn setup() -> (Context, OpName, Type, Attribute) {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered = true;
+        let name = ctx.op_name("t.op");
+        let i32t = ctx.int_type(32);
+        let loc = ctx.unknown_loc();
+        (ctx, name, i32t, loc)
+    }
+
     /// Every value's use list is exactly the operands that refer to it (live ops only).
     fn check(ctx: &Context, values: &[Value], ops: &[OpId]) {
         for &v in values {
@@ -1357,11 +1367,7 @@ mod use_list_tests {
     /// the model above, with and without the lazily built back links.
     #[test]
     fn use_lists_follow_every_edit() {
-        let mut ctx = Context::new();
-        ctx.allow_unregistered = true;
-        let name = ctx.op_name("t.op");
-        let i32t = ctx.int_type(32);
-        let loc = ctx.unknown_loc();
+        let (mut ctx, name, i32t, loc) = setup();
         let block = ctx.create_block(&[(i32t, None), (i32t, None)]);
         let mut values: Vec<Value> = ctx.block_args(block).collect();
         let mut ops = Vec::new();
@@ -1422,11 +1428,7 @@ mod use_list_tests {
     /// singly linked list) stays linear: the back links are built by the first removal.
     #[test]
     fn erasing_many_users_in_order_is_linear() {
-        let mut ctx = Context::new();
-        ctx.allow_unregistered = true;
-        let name = ctx.op_name("t.op");
-        let i32t = ctx.int_type(32);
-        let loc = ctx.unknown_loc();
+        let (mut ctx, name, i32t, loc) = setup();
         let block = ctx.create_block(&[(i32t, None)]);
         let arg = ctx.block_arg(block, 0);
         let users: Vec<OpId> = (0..200_000)
