@@ -1027,8 +1027,9 @@ impl Context {
         }
     }
 
-    /// Take link `u` out of `v`'s use list (nothing if it is not there: a test may have
-    /// corrupted the operand, [`crate::testing::corrupt_operand`]).
+    /// Take link `u` out of `v`'s use list, leaving it detached (no next, no prev). Nothing if it
+    /// is not there: `erase_block` drops an op's uses twice, and a test may have corrupted the
+    /// operand ([`crate::testing::corrupt_operand`]).
     fn unlink_use(&mut self, v: Value, u: UseId) {
         let d = self.value_data(v);
         let first = d.first_use;
@@ -1040,6 +1041,7 @@ impl Context {
                 }
             }
             self.value_data_mut(v).first_use = next;
+            self.use_links[u.0 as usize].next = PackedOption::NONE;
             return;
         }
         if !d.back_links {
@@ -1067,6 +1069,9 @@ impl Context {
         if let Some(n) = next.get() {
             self.use_links[n.0 as usize].prev = prev;
         }
+        let l = &mut self.use_links[u.0 as usize];
+        l.next = PackedOption::NONE;
+        l.prev = PackedOption::NONE;
     }
 
     /// Set operand `i` of `op`, keeping use lists exact.
@@ -1393,7 +1398,7 @@ mod use_list_tests {
         for step in 0..400 {
             let live: Vec<OpId> = ops.iter().copied().filter(|&o| !ctx.is_erased(o)).collect();
             let op = live[rnd(live.len())];
-            match rnd(5) {
+            match rnd(6) {
                 0 | 1 => {
                     let n = ctx.operands(op).len();
                     if n > 0 {
@@ -1408,6 +1413,20 @@ mod use_list_tests {
                 3 => {
                     let new: Vec<Value> = (0..rnd(6)).map(|_| values[rnd(values.len())]).collect();
                     ctx.set_operands(op, new);
+                }
+                4 => {
+                    // A block of users erased whole: `erase_block` drops every use of its ops,
+                    // then erases each op (dropping them again: the second time finds nothing).
+                    let b = ctx.create_block(&[]);
+                    for _ in 0..1 + rnd(4) {
+                        let mut st = OperationState::new(name, loc);
+                        for _ in 0..1 + rnd(3) {
+                            st.operands.push(values[rnd(values.len())]);
+                        }
+                        let o = ctx.create_op(st);
+                        ctx.append_op(b, o);
+                    }
+                    ctx.erase_block(b);
                 }
                 _ => {
                     // Erase only an op whose result is unused (as `erase_op` requires).
