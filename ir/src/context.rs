@@ -68,7 +68,7 @@ impl CompactLocs {
             hashbrown::hash_table::Entry::Occupied(o) => Some(*o.get()),
             hashbrown::hash_table::Entry::Vacant(v) => {
                 v.insert(next);
-                crate::prefetch::populate_ahead(&mut self.entries, PREFAULT_LOCS);
+                crate::prefetch::populate_ahead(&mut self.entries);
                 self.entries.push(key);
                 if (next as usize).is_multiple_of(KIND_CHUNK) {
                     self.kinds.push(std::cell::OnceCell::new());
@@ -105,14 +105,6 @@ impl Symbol {
     }
 }
 
-/// Ops whose arena memory op creation maps at a time (`prefetch::populate_ahead`): 240 KiB.
-pub(crate) const PREFAULT_OPS: usize = 2048;
-/// Entries of the dense result-0 table (`Context::first_results`) mapped at a time: 128 KiB.
-pub(crate) const PREFAULT_RESULTS: usize = 8192;
-/// Use links (one per operand) whose arena memory op creation maps at a time: 192 KiB.
-pub(crate) const PREFAULT_LINKS: usize = 16384;
-/// Compact locations whose table memory interning maps at a time: 96 KiB.
-const PREFAULT_LOCS: usize = 8192;
 /// Compact locations per chunk of their lazily made kinds (`CompactLocs::kinds`).
 const KIND_CHUNK: usize = 1024;
 /// The lazily made kinds of [`KIND_CHUNK`] compact locations.
@@ -211,18 +203,22 @@ impl Context {
     /// Reserve arena room for about `ops` more operations (and one location attribute each),
     /// so parsing a large file does not repeatedly reallocate and copy the arenas.
     pub(crate) fn reserve_for_ops(&mut self, ops: usize) {
+        self.reserve_op_arenas(ops);
+        self.locs.reserve(ops);
+    }
+
+    /// The arenas filled per op: the op data, the result-0 table (one entry per op) and the use
+    /// links (about two operands an op).
+    fn reserve_op_arenas(&mut self, ops: usize) {
         self.ops.reserve(ops);
         self.first_results.reserve(ops);
         self.use_links.reserve(ops.saturating_mul(2));
-        self.locs.reserve(ops);
     }
 
     /// Reserve room for about `ops` more operations, `attrs` attributes and `types` types (the
     /// bytecode reader knows the attribute and type counts from its tables).
     pub(crate) fn reserve_for_bytecode(&mut self, ops: usize, attrs: usize, types: usize) {
-        self.ops.reserve(ops);
-        self.first_results.reserve(ops);
-        self.use_links.reserve(ops.saturating_mul(2));
+        self.reserve_op_arenas(ops);
         // Most attributes of a large module are its ops' locations.
         self.attrs.reserve(attrs.min(1024));
         self.locs.reserve(attrs);

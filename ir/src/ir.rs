@@ -498,7 +498,7 @@ impl Context {
     /// be empty), so callers can keep them in a reused buffer.
     pub(crate) fn create_op_with_results(&mut self, state: OperationState, result_types: &[Type]) -> OpId {
         debug_assert!(state.result_types.is_empty());
-        crate::prefetch::populate_ahead(&mut self.ops, crate::context::PREFAULT_OPS);
+        crate::prefetch::populate_ahead(&mut self.ops);
         let id = OpId(self.ops.len() as u32);
         let OperationState {
             name,
@@ -559,7 +559,7 @@ impl Context {
                 more_results.push(ValueData::new(*t));
             }
         }
-        crate::prefetch::populate_ahead(&mut self.first_results, crate::context::PREFAULT_RESULTS);
+        crate::prefetch::populate_ahead(&mut self.first_results);
         // (An op without results keeps an unused entry: the table stays indexed by op.)
         self.first_results.push(ValueData::new(result_types.first().copied().unwrap_or(Type(u32::MAX))));
         self.ops.push(OpData {
@@ -1000,7 +1000,7 @@ impl Context {
     /// Links for the operands of `op` (a fresh range at the end of the arena), each put at the
     /// head of its value's use list; returns the first link's index.
     fn add_uses(&mut self, op: OpId, operands: &[Value]) -> u32 {
-        crate::prefetch::populate_ahead(&mut self.use_links, crate::context::PREFAULT_LINKS);
+        crate::prefetch::populate_ahead(&mut self.use_links);
         let start = self.use_links.len();
         assert!(start + operands.len() < u32::MAX as usize, "too many operands in one context");
         for (i, v) in operands.iter().enumerate() {
@@ -1032,10 +1032,10 @@ impl Context {
     /// operand ([`crate::testing::corrupt_operand`]).
     fn unlink_use(&mut self, v: Value, u: UseId) {
         let d = self.value_data(v);
-        let first = d.first_use;
+        let (first, back) = (d.first_use, d.back_links);
         if first.get() == Some(u) {
             let next = self.use_links[u.0 as usize].next;
-            if self.value_data(v).back_links {
+            if back {
                 if let Some(n) = next.get() {
                     self.use_links[n.0 as usize].prev = PackedOption::NONE;
                 }
@@ -1044,7 +1044,7 @@ impl Context {
             self.use_links[u.0 as usize].next = PackedOption::NONE;
             return;
         }
-        if !d.back_links {
+        if !back {
             // Build the back links once: from now on every removal from this list is O(1).
             let mut prev = PackedOption::NONE;
             let mut cur = first;

@@ -19,11 +19,19 @@ pub(crate) fn read_ptr(p: *const u8) {
     let _ = p;
 }
 
+/// How much memory [`populate_ahead`] maps ahead of the writes to an arena.
+const AHEAD_BYTES: usize = 256 << 10;
+
 /// Before a push to `v`, a vector filled one entry at a time into capacity reserved from an
-/// estimate: at every `chunk`-th entry, map the next `chunk` entries' memory
-/// ([`populate_spare`]). Never more than a chunk beyond what is written, whatever the estimate.
+/// estimate (the IR arenas): at every chunk boundary, map the next chunk's memory
+/// ([`populate_spare`]). A chunk is the largest power of two of entries within
+/// [`AHEAD_BYTES`], so chunks of a page-aligned vector end on page boundaries (a chunk that
+/// ended inside a page would leave that page to fault). Never more than a chunk beyond what is
+/// written, whatever the estimate.
 #[inline(always)]
-pub(crate) fn populate_ahead<T>(v: &mut Vec<T>, chunk: usize) {
+pub(crate) fn populate_ahead<T>(v: &mut Vec<T>) {
+    let fit = (AHEAD_BYTES / std::mem::size_of::<T>().max(1)).max(1);
+    let chunk = 1usize << (usize::BITS - 1 - fit.leading_zeros());
     if v.len().is_multiple_of(chunk) {
         populate_spare(v, chunk);
     }
